@@ -1,0 +1,107 @@
+"""Agents by name, built from spec strings: ``name`` or ``name:key=value,key=value``.
+
+Agent classes are found through a name → dotted-path map and imported lazily, so the
+registry stays cheap to load and a new agent is one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from agents.core.agent import Agent
+
+AGENTS: dict[str, str] = {
+    "random": "agents.random_agent:RandomAgent",
+    "footsies-counter": "agents.footsies.counter:CounterAgent",
+}
+
+#: A spec string longer than this is refused before parsing (it comes from users).
+MAX_SPEC = 200
+
+
+@dataclass(frozen=True)
+class AgentInfo:
+    name: str
+    description: str
+    games: tuple[str, ...] | None
+    params: dict[str, Any]
+    budget_note: str
+
+    def plays(self, game_slug: str) -> bool:
+        return self.games is None or game_slug in self.games
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "games": list(self.games) if self.games is not None else None,
+            "params": self.params,
+            "budget": self.budget_note,
+        }
+
+
+def agent_class(name: str) -> type[Agent]:
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    module, _, attr = AGENTS[name].partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def info(name: str) -> AgentInfo:
+    cls = agent_class(name)
+    return AgentInfo(cls.name, cls.description, cls.games, dict(cls.params), cls.budget_note)
+
+
+def catalogue(game_slug: str | None = None) -> list[AgentInfo]:
+    """Every registered agent (for one game, if named), in registry order."""
+    found = [info(name) for name in AGENTS]
+    return [a for a in found if game_slug is None or a.plays(game_slug)]
+
+
+def _coerce(name: str, key: str, text: str, default: Any) -> Any:
+    kind = type(default)
+    try:
+        if kind is bool:
+            if text.lower() in ("1", "true", "yes", "on"):
+                return True
+            if text.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(text)
+        if kind is int:
+            return int(text)
+        if kind is float:
+            return float(text)
+        return text
+    except ValueError:
+        raise ValueError(
+            f"agent {name!r}: parameter {key!r} must be a {kind.__name__}, not {text!r}"
+        ) from None
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split and type-check a spec string; raises ValueError with a readable message."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("an agent spec is a name, optionally followed by :key=value,...")
+    if len(spec) > MAX_SPEC:
+        raise ValueError(f"an agent spec is at most {MAX_SPEC} characters")
+    name, _, rest = spec.strip().partition(":")
+    cls = agent_class(name)
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq:
+            raise ValueError(f"agent {name!r}: {part!r} is not key=value")
+        if key not in cls.params:
+            known = ", ".join(sorted(cls.params)) or "none"
+            raise ValueError(f"agent {name!r} has no parameter {key!r} (known: {known})")
+        params[key] = _coerce(name, key, value.strip(), cls.params[key])
+    return name, params
+
+
+def get(spec: str) -> Agent:
+    """Build an agent from its spec string."""
+    name, params = parse_spec(spec)
+    return agent_class(name)(**params)

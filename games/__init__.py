@@ -1,0 +1,55 @@
+"""Pure rules engines of Dice Arena. Imports nothing of ours and never Django.
+
+``games.get(slug)`` and ``games.all()`` form the registry; ``games.replay(record)``
+rebuilds a state from its record.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Game, IllegalMove, State
+
+#: Every game, in the order the lobby lists them. A package that is not there yet is
+#: simply absent from ``all()``.
+SLUGS = ("footsies", "buttonmen", "octagon", "dicewars", "dungeon")
+
+_loaded: dict[str, Game] = {}
+
+
+def get(slug: str) -> Game:
+    """The game registered under ``slug``; KeyError names the known ones."""
+    if slug in _loaded:
+        return _loaded[slug]
+    if slug not in SLUGS or importlib.util.find_spec(f"games.{slug}") is None:
+        known = ", ".join(g.slug for g in all())
+        raise KeyError(f"unknown game {slug!r} (known: {known})")
+    game = importlib.import_module(f"games.{slug}").GAME
+    _loaded[slug] = game
+    return game
+
+
+def all() -> list[Game]:  # noqa: A001 - the registry's public name
+    return [get(slug) for slug in SLUGS if importlib.util.find_spec(f"games.{slug}")]
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """Rebuild the state a record describes, checking every event on the way."""
+    try:
+        game = get(record["game"])
+    except (KeyError, TypeError) as exc:
+        raise IllegalMove(f"not a game record: {exc}") from exc
+    if "position" in record:
+        state = game.from_position(record["position"])
+    else:
+        state = game.new_state(record.get("num_players", game.min_players), record.get("options"))
+    for item in record.get("history", []):
+        actor, move = state.parse_event(item)
+        state.apply_event_in_place(actor, move)
+    return state
+
+
+__all__ = ["Game", "IllegalMove", "SLUGS", "State", "all", "get", "replay"]

@@ -1,0 +1,22 @@
+"""The engine contract shared by every game (see docs/ARCHITECTURE.md).
+
+A game is immutable rules (:class:`Game`); a position is a :class:`State`.
+Seats are 0, 1, ...; the other actors are the constants below.
+"""
+
+from games.core.errors import IllegalMove
+from games.core.game import Game, Option
+from games.core.outcome import Outcome
+from games.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State, actor_name
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Game",
+    "IllegalMove",
+    "Option",
+    "Outcome",
+    "State",
+    "actor_name",
+]
