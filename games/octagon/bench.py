@@ -1,0 +1,68 @@
+"""Random-against-random speed of whole Octagon games (issue 3), on both paths.
+
+``measure`` is what the project's bench script calls; it prints nothing and asserts
+nothing (timings are figures, not tests). Each game starts from ``new_state`` so setup is
+counted, and runs on one core.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games.octagon import GAME
+from games.octagon.state import OctagonState
+
+
+def fast_game(rng: random.Random, options: dict[str, Any] | None = None) -> OctagonState:
+    """One random game on the fast path: list-free random moves, placed in place."""
+    state = GAME.new_state(2, options)
+    make, pick = state.make_move, state.random_move
+    while not state.over:
+        make(pick(rng))
+    return state
+
+
+def clean_game(rng: random.Random, options: dict[str, Any] | None = None) -> OctagonState:
+    """The same game on the contract's path: legal move list, checked copy-on-apply."""
+    state = GAME.new_state(2, options)
+    while not state.is_terminal():
+        state = state.apply(rng.choice(state.legal_moves(state.current())))
+    return state
+
+
+def _rate(play: Callable[..., OctagonState], seconds: float, options) -> tuple[float, int]:
+    rng = random.Random(2012)
+    games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        play(rng, options)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return games / (now - start), games
+
+
+def measure(seconds: float = 2.0, preset: str = "standard") -> dict[str, Any]:
+    """Games per second on the fast path and on the clean path, ``seconds`` each."""
+    options = {"preset": preset}
+    fast, fast_games = _rate(fast_game, seconds, options)
+    clean, clean_games = _rate(clean_game, seconds, options)
+    return {
+        "game": "octagon",
+        "preset": preset,
+        "games_per_s": round(fast, 1),
+        "clean_games_per_s": round(clean, 1),
+        "fast_games": fast_games,
+        "clean_games": clean_games,
+        "seconds_each": seconds,
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(measure()))
