@@ -1,0 +1,107 @@
+"""Sentences for people: what a move or chance outcome does, and what just happened.
+
+Only text; nothing here changes a state. A fighter is named by its button ("Avis"), or by
+its seat while fighters are still being drawn or when both seats play the same button.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.buttonmen.rules import SLOTS
+
+if TYPE_CHECKING:
+    from games.buttonmen.state import ButtonMenState
+
+
+def player(state: ButtonMenState, seat: int) -> str:
+    name = state.fighters[seat]
+    if name is None:
+        return f"seat {seat}"
+    if state.fighters[0] == state.fighters[1]:
+        return f"{name} (seat {seat})"
+    return name
+
+
+def possessive(state: ButtonMenState, seat: int) -> str:
+    who = player(state, seat)
+    return who + ("'" if who.endswith("s") else "'s")
+
+
+def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> str:
+    """'d12 showing 9', or 'swing d7 showing 3' for an X die."""
+    swing = "swing " if state.swing_slots[seat] >> slot & 1 else ""
+    text = f"{swing}d{state.size[seat][slot]}"
+    value = state.value[seat][slot]
+    return f"{text} showing {value}" if showing and value else text
+
+
+def _listing(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe_move(state: ButtonMenState, move: Any) -> str:
+    """A sentence for ``move`` (a seat's move or a chance outcome) at this position,
+    e.g. "Avis' d12 showing 9 power-attacks Hammer's d20 showing 7"."""
+    kind = move[0]
+    seat = state.turn
+    if kind in ("power", "skill"):
+        _, attackers, target = move
+        foe = 1 - seat
+        victim = f"{possessive(state, foe)} {die(state, foe, target)}"
+        if kind == "power":
+            return (
+                f"{possessive(state, seat)} {die(state, seat, attackers[0])} power-attacks {victim}"
+            )
+        used = _listing([die(state, seat, i) for i in attackers])
+        return f"{player(state, seat)} skill-attacks {victim} with {used}"
+    if kind == "pass":
+        return f"{player(state, seat)} passes"
+    if kind == "swing":
+        who = player(state, state.choosers[0]) if len(state.choosers) == 1 else "a player"
+        return f"{who} sets the swing size to {move[1]}"
+    if kind == "fighters":
+        return f"{move[1]} (seat 0) faces {move[2]} (seat 1)"
+    if kind == "roll":
+        rolls = [
+            f"{player(state, s)} rolls "
+            + _listing(
+                [
+                    f"{die(state, s, i, False)}: {v}"
+                    for i, v in zip(SLOTS[state.alive[s]], move[1 + s], strict=False)
+                ]
+            )
+            for s in (0, 1)
+        ]
+        return f"round {state.round}: " + "; ".join(rolls)
+    if kind == "coin":
+        return f"a coin toss gives {player(state, move[1])} the first move"
+    if kind == "reroll":
+        again = [
+            f"{die(state, seat, i, False)}: {v}"
+            for i, v in zip(state.pending, move[1], strict=False)
+        ]
+        return f"{player(state, seat)} rerolls " + _listing(again)
+    return repr(move)
+
+
+def swing_chosen(state: ButtonMenState, seat: int | None) -> str:
+    """The news of a swing choice, which must not tell the size before the roll."""
+    if seat is None:
+        return "both players chose their swing dice in secret"
+    return f"{player(state, seat)} chose a swing size in secret"
+
+
+def initiative_text(state: ButtonMenState, first: int | None) -> str:
+    if first is None:
+        return "; the dice tie, a coin decides who starts"
+    return f"; {player(state, first)} moves first"
+
+
+def round_end_text(state: ButtonMenState, scores_x2: list[int], won: int | None) -> str:
+    score = f"{scores_x2[0] / 2:g} to {scores_x2[1] / 2:g}"
+    if won is None:
+        return f"; round {state.round} ends in a tie, {score}"
+    return f"; round {state.round} ends {score}: {player(state, won)} wins the round"

@@ -1,0 +1,64 @@
+"""The twelve Soldiers fighters of GAMES.md §1 and the swing-die range.
+
+A recipe lists a fighter's dice in the order they sit on the button: a number is a die
+with that many faces, ``SWING`` ("X") is a swing die whose size its owner chooses.
+"""
+
+from __future__ import annotations
+
+SWING = "X"
+
+#: Sizes a swing die may take, smallest first (the order of the swing moves).
+SWING_SIZES: tuple[int, ...] = tuple(range(4, 21))
+
+#: Named in the choice of fighters: draw a fighter at random in the setup chance event.
+RANDOM = "random"
+
+Recipe = tuple[int | str, ...]
+
+FIGHTERS: dict[str, Recipe] = {
+    "Avis": (4, 4, 10, 12, SWING),
+    "Hammer": (6, 12, 20, 20, SWING),
+    "Bauer": (8, 10, 12, 20, SWING),
+    "Stark": (4, 6, 8, SWING, SWING),
+    "Kith": (6, 8, 12, 12, SWING),
+    "Clare": (6, 8, 8, 20, SWING),
+    "Karl": (4, 6, 6, 20, SWING),
+    "Iago": (20, 20, 20, SWING),
+    "Niles": (6, 10, 10, 12, SWING),
+    "Shore": (4, 4, 20, 20, SWING),
+    "Hannah": (8, 10, 10, 10, SWING),
+    "Kublai": (4, 8, 12, 20, SWING),
+}
+
+#: The order in which a random pick numbers the fighters.
+NAMES: tuple[str, ...] = tuple(FIGHTERS)
+
+#: Bounds for hand-made recipes (from_position): the move tables are built for them.
+MAX_DICE = 8
+MAX_SIZE = 100
+
+_BY_LOWER = {name.lower(): name for name in NAMES}
+
+
+def fighter_name(text: object) -> str | None:
+    """The canonical spelling of a fighter's name (any case), or None if unknown."""
+    if not isinstance(text, str):
+        return None
+    return _BY_LOWER.get(text.strip().lower())
+
+
+def recipe_problem(recipe: object) -> str | None:
+    """Why ``recipe`` cannot be a button's dice, or None if it can."""
+    if not isinstance(recipe, (list, tuple)) or not 1 <= len(recipe) <= MAX_DICE:
+        return f"a recipe is a list of 1 to {MAX_DICE} dice"
+    for die in recipe:
+        if die == SWING and isinstance(die, str):
+            continue
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= MAX_SIZE:
+            return f"a die is a size 1..{MAX_SIZE} or {SWING!r}, not {die!r}"
+    return None
+
+
+def has_swing(recipe: Recipe | None) -> bool:
+    return recipe is not None and SWING in recipe

@@ -1,0 +1,42 @@
+"""What agents ask of a Button Men position, worded in the game's terms.
+
+Choosing among attacks (e.g. "highest point conversion") is an agent's business and
+lives with the agents; these helpers only describe the position.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from games.buttonmen.rules import POWER, attacks
+from games.buttonmen.state import ButtonMenState
+
+
+class Attack(NamedTuple):
+    kind: str  # "power" or "skill"
+    attackers: tuple[int, ...]  # own die slots
+    target: int  # the opposing die's slot
+    gain: int  # the captured die's size: what the capture adds to the round score
+    move: tuple  # the move to apply
+
+
+def attack_list(state: ButtonMenState, seat: int | None = None) -> list[Attack]:
+    """Every attack ``seat`` (default: the seat to move) could make on the dice as they
+    show now, in legal-move order; empty before the round's roll or after the match."""
+    seat = state.turn if seat is None else seat
+    if seat is None or state.phase in ("fighters", "swing", "roll", "over"):
+        return []
+    foe = 1 - seat
+    found = attacks(state.value[seat], state.alive[seat], state.value[foe], state.alive[foe])
+    return [
+        Attack(kind, attackers, target, state.size[foe][target], (kind, attackers, target))
+        for kind, attackers, target in found
+    ]
+
+
+def round_scores(state: ButtonMenState) -> tuple[float, float]:
+    """Both seats' round scores now: captured sizes plus half of own dice in play."""
+    return state.round_scores()
+
+
+__all__ = ["POWER", "Attack", "attack_list", "round_scores"]

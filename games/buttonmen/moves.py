@@ -1,0 +1,129 @@
+"""Moves and chance outcomes of Button Men, as values and as short text.
+
+Values are plain tuples so they hash, compare and survive JSON as text:
+
+=====================  ==============================  ==================
+what                   value                            text
+=====================  ==============================  ==================
+swing choice           ("swing", 12)                    ``swing:12``
+power attack           ("power", (2,), 0)               ``power:2>0``
+skill attack           ("skill", (0, 3), 1)             ``skill:0+3>1``
+pass                   ("pass",)                        ``pass``
+fighters (chance)      ("fighters", "Avis", "Iago")     ``fighters:Avis,Iago``
+round-start roll       ("roll", (3, 1, 9), (2, 20))     ``roll:3,1,9/2,20``
+initiative coin        ("coin", 1)                      ``coin:1``
+reroll of attackers    ("reroll", (5, 17))              ``reroll:5,17``
+=====================  ==============================  ==================
+
+Attack numbers are die slots: a die's place in its fighter's recipe (0 first). The
+attacking slots are listed ascending; the number after ``>`` is the opposing die.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.buttonmen.fighters import fighter_name
+from games.buttonmen.rules import PASS, PASS_KIND, POWER, SKILL
+from games.core import IllegalMove
+
+SWING_KIND, FIGHTERS_KIND, ROLL_KIND, COIN_KIND, REROLL_KIND = (
+    "swing",
+    "fighters",
+    "roll",
+    "coin",
+    "reroll",
+)
+
+
+def _ints(values: Any) -> str:
+    return ",".join(str(int(v)) for v in values)
+
+
+def move_to_text(move: Any) -> str:
+    """Text of a move or outcome; raises ValueError/TypeError for anything else."""
+    if not isinstance(move, tuple) or not move:
+        raise ValueError(f"not a Button Men move: {move!r}")
+    kind = move[0]
+    if kind in (POWER, SKILL):
+        return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
+    if kind == PASS_KIND:
+        return PASS_KIND
+    if kind == SWING_KIND:
+        return f"swing:{int(move[1])}"
+    if kind == FIGHTERS_KIND:
+        return f"fighters:{move[1]},{move[2]}"
+    if kind == ROLL_KIND:
+        return f"roll:{_ints(move[1])}/{_ints(move[2])}"
+    if kind == COIN_KIND:
+        return f"coin:{int(move[1])}"
+    if kind == REROLL_KIND:
+        return f"reroll:{_ints(move[1])}"
+    raise ValueError(f"not a Button Men move: {move!r}")
+
+
+def _number(text: str, what: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or len(text) > 4:
+        raise IllegalMove(f"{what} must be a number, not {text!r}")
+    return int(text)
+
+
+def _numbers(text: str, what: str) -> tuple[int, ...]:
+    text = text.strip()
+    if not text:
+        return ()
+    return tuple(_number(part, what) for part in text.split(","))
+
+
+def _split(text: Any) -> tuple[str, str]:
+    if not isinstance(text, str):
+        raise IllegalMove(f"a Button Men move is text, not {text!r}")
+    kind, _, rest = text.strip().partition(":")
+    return kind.strip().lower(), rest
+
+
+def parse_move(text: Any) -> tuple:
+    """A seat's move from its text (not yet checked against the position)."""
+    kind, rest = _split(text)
+    if kind == PASS_KIND and not rest.strip():
+        return PASS
+    if kind == SWING_KIND:
+        return (SWING_KIND, _number(rest, "a swing size"))
+    if kind in (POWER, SKILL):
+        attackers, arrow, target = rest.partition(">")
+        if not arrow:
+            raise IllegalMove(f"an attack reads like {kind}:0>2, not {text!r}")
+        slots = tuple(sorted(_number(s, "a die number") for s in attackers.split("+")))
+        if len(set(slots)) != len(slots):
+            raise IllegalMove(f"a die attacks at most once: {text!r}")
+        if kind == POWER and len(slots) != 1:
+            raise IllegalMove(f"a power attack uses exactly one die: {text!r}")
+        if kind == SKILL and len(slots) < 2:
+            raise IllegalMove(f"a one-die skill attack is the power attack: use power:{rest}")
+        return (kind, slots, _number(target, "a die number"))
+    raise IllegalMove(f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, pass)")
+
+
+def parse_outcome(text: Any) -> tuple:
+    """A chance outcome from its text (not yet checked against the position)."""
+    kind, rest = _split(text)
+    if kind == FIGHTERS_KIND:
+        names = [part.strip() for part in rest.split(",")]
+        if len(names) != 2:
+            raise IllegalMove(f"fighters are two names, as in fighters:Avis,Iago, not {text!r}")
+        if not all(names):
+            raise IllegalMove(f"a fighter's name is missing in {text!r}")
+        # Known fighters in any case; a hand-made button keeps its own spelling.
+        canonical = [fighter_name(name) or name for name in names]
+        return (FIGHTERS_KIND, canonical[0], canonical[1])
+    if kind == ROLL_KIND:
+        first, slash, second = rest.partition("/")
+        if not slash:
+            raise IllegalMove(f"a roll lists both seats' values, as in roll:3,1/2,20, not {text!r}")
+        return (ROLL_KIND, _numbers(first, "a die value"), _numbers(second, "a die value"))
+    if kind == COIN_KIND:
+        return (COIN_KIND, _number(rest, "the seat that moves first"))
+    if kind == REROLL_KIND:
+        return (REROLL_KIND, _numbers(rest, "a die value"))
+    raise IllegalMove(f"{text!r} is not a Button Men chance outcome (fighters, roll, coin, reroll)")

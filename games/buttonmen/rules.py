@@ -1,0 +1,98 @@
+"""Button Men rules as pure functions over dice (GAMES.md §1).
+
+Dice of one seat live in *slots*: slot ``i`` is the ``i``-th die of the fighter's recipe
+for the whole round, so a die keeps its number when others leave play. A set of slots
+is a bit mask (bit ``i`` = slot ``i``); the tables below are built once so move
+generation never has to enumerate subsets itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.buttonmen.fighters import MAX_DICE
+
+#: Safety cap from the site: a match still undecided after this many rounds is a draw.
+MAX_ROUNDS = 200
+
+#: A reroll or a round-start roll with at most this many results is enumerated exactly
+#: (every reroll of up to three dice: 20**3); a bigger one is only sampled.
+EXACT_OUTCOMES = 8000
+
+POWER, SKILL, PASS_KIND = "power", "skill", "pass"
+PASS = (PASS_KIND,)
+
+#: SLOTS[mask]: the slots in ``mask``, ascending.
+SLOTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(MAX_DICE) if mask >> i & 1) for mask in range(1 << MAX_DICE)
+)
+
+#: SKILL_SETS[mask]: every (submask, slots) of ``mask`` with two dice or more, by submask.
+#: One die alone is never a skill attack: on an equal value it is the power attack.
+SKILL_SETS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple(
+        (sub, SLOTS[sub])
+        for sub in range(3, mask + 1)
+        if sub & mask == sub and len(SLOTS[sub]) >= 2
+    )
+    for mask in range(1 << MAX_DICE)
+)
+
+
+def attacks(own: Sequence[int], own_alive: int, foe: Sequence[int], foe_alive: int) -> list[tuple]:
+    """Every attack of the dice ``own`` (values by slot) on the dice ``foe``.
+
+    The order is fixed and part of the contract (the fast path relies on it): targets by
+    slot; for each target the power attacks by attacking slot, then the skill attacks by
+    attacker mask. A move is ``("power", (slot,), target)`` or
+    ``("skill", (slot, slot, ...), target)``.
+    """
+    mine = SLOTS[own_alive]
+    sums = []
+    for _sub, slots in SKILL_SETS[own_alive]:
+        total = 0
+        for i in slots:
+            total += own[i]
+        sums.append((total, slots))
+    moves: list[tuple] = []
+    for target in SLOTS[foe_alive]:
+        showing = foe[target]
+        for i in mine:
+            if own[i] >= showing:
+                moves.append((POWER, (i,), target))
+        for total, slots in sums:
+            if total == showing:
+                moves.append((SKILL, slots, target))
+    return moves
+
+
+def initiative(first: Sequence[int], second: Sequence[int]) -> int | None:
+    """Who moves first after a round-start roll: 0, 1, or None for the coin toss.
+
+    Values sorted ascending are compared position by position and the lower value at the
+    first difference moves first; if all compared values match, more dice move first.
+    """
+    a, b = sorted(first), sorted(second)
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            return 0 if x < y else 1
+    if len(a) != len(b):
+        return 0 if len(a) > len(b) else 1
+    return None
+
+
+def score_x2(captured: int, sizes: Sequence[int], alive: int) -> int:
+    """Twice the round score: captured sizes count whole, own dice in play half.
+
+    Doubling keeps the halves exact in integers; the showing value never counts.
+    """
+    total = 2 * captured
+    for i in SLOTS[alive]:
+        total += sizes[i]
+    return total
+
+
+def round_winner(score0_x2: int, score1_x2: int) -> int | None:
+    if score0_x2 == score1_x2:
+        return None
+    return 0 if score0_x2 > score1_x2 else 1

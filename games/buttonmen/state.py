@@ -1,0 +1,506 @@
+"""A Button Men match as an engine state (GAMES.md §1, docs/games/buttonmen.md).
+
+Phases, in the order a round meets them::
+
+    fighters (chance, only if a fighter is drawn at random)
+    swing    (SIMULTANEOUS when both seats choose; one seat when only the loser does)
+    roll     (chance: every die of both seats)
+    coin     (chance, only when initiative is a full tie)
+    play     (a seat attacks or passes)  <->  reroll (chance: the attacking dice)
+    over
+
+The state is compact so ``clone`` is cheap: per seat, dice are tuples indexed by slot
+(the die's place in the recipe) and the dice in play are a bit mask.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from games.buttonmen import describe
+from games.buttonmen.fighters import FIGHTERS as RECIPES
+from games.buttonmen.fighters import NAMES, SWING, SWING_SIZES
+from games.buttonmen.moves import (
+    COIN_KIND,
+    FIGHTERS_KIND,
+    REROLL_KIND,
+    ROLL_KIND,
+    SWING_KIND,
+    move_to_text,
+    parse_move,
+    parse_outcome,
+)
+from games.buttonmen.rules import (
+    EXACT_OUTCOMES,
+    MAX_ROUNDS,
+    PASS,
+    PASS_KIND,
+    SLOTS,
+    attacks,
+    initiative,
+    round_winner,
+    score_x2,
+)
+from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
+
+FIGHTERS, SWING_PHASE, ROLL, COIN, PLAY, REROLL, OVER = (
+    "fighters",
+    "swing",
+    "roll",
+    "coin",
+    "play",
+    "reroll",
+    "over",
+)
+PHASES = (FIGHTERS, SWING_PHASE, ROLL, COIN, PLAY, REROLL, OVER)
+_CHANCE_PHASES = frozenset((FIGHTERS, ROLL, COIN, REROLL))
+
+SWING_MOVES: tuple[tuple[str, int], ...] = tuple((SWING_KIND, n) for n in SWING_SIZES)
+
+
+class ButtonMenState(State):
+    """One Button Men match between seat 0 and seat 1."""
+
+    __slots__ = (
+        "options",
+        "phase",
+        "fighters",
+        "recipes",
+        "swing",
+        "secret",
+        "size",
+        "value",
+        "swing_slots",
+        "alive",
+        "captured",
+        "turn",
+        "passes",
+        "pending",
+        "choosers",
+        "round",
+        "round_wins",
+        "results",
+        "winner",
+        "last",
+        "_legal",
+        "_undo",
+        "_hist",
+        "_ply",
+        "_position",
+    )
+
+    num_players = 2
+
+    def __init__(self, game, options: dict[str, Any]) -> None:
+        self.game = game
+        self.options = options
+        self.phase = FIGHTERS
+        self.fighters: list[str | None] = [None, None]
+        self.recipes: list[tuple | None] = [None, None]
+        self.swing: list[int | None] = [None, None]  # the size every X die of the seat has
+        self.secret = [False, False]  # chosen but not yet revealed by the roll
+        self.size: list[tuple[int, ...]] = [(), ()]  # by slot; 0 = swing size unknown
+        self.value: list[tuple[int, ...]] = [(), ()]  # by slot; 0 = not rolled yet
+        self.swing_slots = [0, 0]  # mask of the slots that are swing dice
+        self.alive = [0, 0]  # mask of the slots still in play
+        self.captured: list[tuple[tuple[int, bool], ...]] = [(), ()]  # (size, was swing)
+        self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
+        self.passes = 0  # passes in a row
+        self.pending: tuple[int, ...] = ()  # attacking slots waiting for their reroll
+        self.choosers: tuple[int, ...] = ()  # seats choosing a swing size now
+        self.round = 1
+        self.round_wins = [0, 0]
+        self.results: tuple[tuple[int | None, int, int], ...] = ()  # (winner, 2*score0, 2*score1)
+        self.winner: int | None = None
+        self.last: dict[str, Any] | None = None
+        self._legal: list | None = None  # legal moves of this node, kept until it changes
+        self._undo: tuple | None = None
+        self._hist = None
+        self._ply = 0
+        self._position = None
+
+    # ----- setup ---------------------------------------------------------------------
+
+    def set_fighters(self, names: list[str | None], recipes: list[tuple]) -> None:
+        """Seat the two fighters and open round 1 (both swing seats choose)."""
+        self.fighters = list(names)
+        self.recipes = list(recipes)
+        self._start_round(tuple(s for s in (0, 1) if SWING in recipes[s]))
+
+    def _start_round(self, choosers: tuple[int, ...]) -> None:
+        for seat in (0, 1):
+            recipe = self.recipes[seat]
+            swing = self.swing[seat] or 0
+            self.size[seat] = tuple(swing if die == SWING else die for die in recipe)
+            self.value[seat] = (0,) * len(recipe)
+            self.swing_slots[seat] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
+            self.alive[seat] = (1 << len(recipe)) - 1
+        self.captured = [(), ()]
+        self.turn = None
+        self.passes = 0
+        self.pending = ()
+        self.choosers = choosers
+        self.phase = SWING_PHASE if choosers else ROLL
+
+    # ----- nodes ---------------------------------------------------------------------
+
+    def current(self) -> int:
+        phase = self.phase
+        if phase == PLAY:
+            return self.turn  # type: ignore[return-value]
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        if phase == SWING_PHASE:
+            return SIMULTANEOUS if len(self.choosers) > 1 else self.choosers[0]
+        return TERMINAL
+
+    def acting_seats(self) -> tuple[int, ...]:
+        if self.phase == SWING_PHASE:
+            return self.choosers
+        if self.phase == PLAY:
+            return (self.turn,)  # type: ignore[return-value]
+        return ()
+
+    def legal_moves(self, seat: int) -> list:
+        if self.phase == PLAY and seat == self.turn:
+            if self._legal is None:
+                foe = 1 - seat
+                moves = attacks(
+                    self.value[seat], self.alive[seat], self.value[foe], self.alive[foe]
+                )
+                self._legal = moves or [PASS]  # pass only when no attack exists
+            return list(self._legal)
+        if self.phase == SWING_PHASE and seat in self.choosers:
+            return list(SWING_MOVES)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        phase = self.phase
+        if phase == REROLL:
+            sizes = [self.size[self.turn][i] for i in self.pending]  # type: ignore[index]
+            return _exact_rolls(sizes, lambda values: (REROLL_KIND, values))
+        if phase == ROLL:
+            sizes = [self.size[s][i] for s in (0, 1) for i in SLOTS[self.alive[s]]]
+            cut = len(SLOTS[self.alive[0]])
+            return _exact_rolls(sizes, lambda v: (ROLL_KIND, v[:cut], v[cut:]))
+        if phase == COIN:
+            return [((COIN_KIND, 0), 0.5), ((COIN_KIND, 1), 0.5)]
+        if phase == FIGHTERS:
+            pairs = list(itertools.product(*self._fighter_choices()))
+            return [((FIGHTERS_KIND, a, b), 1 / len(pairs)) for a, b in pairs]
+        return None
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """One outcome, by rolling each die with ``rng.random()`` in slot order.
+
+        The fast path (games.buttonmen.fast) draws the same numbers in the same order,
+        which is how it replays the very games of this clean path.
+        """
+        phase = self.phase
+        draw = rng.random
+        if phase == REROLL:
+            sizes = self.size[self.turn]  # type: ignore[index]
+            return (REROLL_KIND, tuple(int(draw() * sizes[i]) + 1 for i in self.pending))
+        if phase == ROLL:
+            rolled = [
+                tuple(int(draw() * self.size[s][i]) + 1 for i in SLOTS[self.alive[s]])
+                for s in (0, 1)
+            ]
+            return (ROLL_KIND, rolled[0], rolled[1])
+        if phase == COIN:
+            return (COIN_KIND, int(draw() * 2))
+        if phase == FIGHTERS:
+            picks = [
+                NAMES[int(draw() * len(NAMES))] if self.fighters[s] is None else self.fighters[s]
+                for s in (0, 1)
+            ]
+            return (FIGHTERS_KIND, picks[0], picks[1])
+        raise IllegalMove("no chance event is due")
+
+    def _fighter_choices(self) -> list[tuple[str, ...]]:
+        return [NAMES if name is None else (name,) for name in self.fighters]
+
+    def _check_chance(self, outcome: Any) -> None:
+        # Checked by shape rather than by searching a list: round-start rolls are far
+        # too many to enumerate, and this is as strict.
+        phase = self.phase
+        if type(outcome) is not tuple or not outcome:
+            raise IllegalMove(f"{outcome!r} is not a Button Men chance outcome")
+        kind = outcome[0]
+        if phase == REROLL and kind == REROLL_KIND and len(outcome) == 2:
+            sizes = self.size[self.turn]  # type: ignore[index]
+            if _fits(outcome[1], [sizes[i] for i in self.pending]):
+                return
+        elif phase == ROLL and kind == ROLL_KIND and len(outcome) == 3:
+            if all(
+                _fits(outcome[1 + s], [self.size[s][i] for i in SLOTS[self.alive[s]]])
+                for s in (0, 1)
+            ):
+                return
+        elif phase == COIN and kind == COIN_KIND and len(outcome) == 2:
+            if type(outcome[1]) is int and outcome[1] in (0, 1):
+                return
+        elif phase == FIGHTERS and kind == FIGHTERS_KIND and len(outcome) == 3:
+            choices = self._fighter_choices()
+            if all(type(outcome[1 + s]) is str and outcome[1 + s] in choices[s] for s in (0, 1)):
+                return
+        elif phase not in _CHANCE_PHASES:
+            raise IllegalMove("no chance event is due")
+        raise IllegalMove(f"{_text(outcome)} is not a possible {phase} outcome here")
+
+    # ----- moving --------------------------------------------------------------------
+
+    def _apply(self, actor: int, move: Any) -> None:
+        self._legal = None
+        if actor == SIMULTANEOUS:
+            for seat, choice in move:
+                self._choose_swing(seat, choice[1])
+            self.last = {
+                "event": SWING_KIND,
+                "seat": None,
+                "move": None,
+                "text": describe.swing_chosen(self, None),
+            }
+            self.phase = ROLL
+        elif actor == CHANCE:
+            self._apply_chance(move)
+        elif self.phase == SWING_PHASE:
+            self._choose_swing(actor, move[1])
+            self.last = {
+                "event": SWING_KIND,
+                "seat": actor,
+                "move": None,
+                "text": describe.swing_chosen(self, actor),
+            }
+            self.phase = ROLL
+        elif move[0] == PASS_KIND:
+            self._pass(actor)
+        else:
+            self._attack(actor, move)
+
+    def _choose_swing(self, seat: int, size: int) -> None:
+        self.swing[seat] = size
+        self.secret[seat] = True  # revealed by the next roll
+        mask = self.swing_slots[seat]
+        self.size[seat] = tuple(size if mask >> i & 1 else n for i, n in enumerate(self.size[seat]))
+
+    def _apply_chance(self, outcome: tuple) -> None:
+        text = describe.describe_move(self, outcome)
+        kind = outcome[0]
+        if kind == REROLL_KIND:
+            seat = self.turn
+            values = list(self.value[seat])  # type: ignore[index]
+            for i, v in zip(self.pending, outcome[1], strict=True):
+                values[i] = v
+            self.value[seat] = tuple(values)  # type: ignore[index]
+            self.pending = ()
+            self.turn = 1 - seat  # type: ignore[operator]
+            self.phase = PLAY
+        elif kind == ROLL_KIND:
+            for s in (0, 1):
+                values = list(self.value[s])
+                for i, v in zip(SLOTS[self.alive[s]], outcome[1 + s], strict=True):
+                    values[i] = v
+                self.value[s] = tuple(values)
+            self.secret = [False, False]  # the roll reveals every swing die
+            first = initiative(outcome[1], outcome[2])
+            self.turn = first
+            self.phase = COIN if first is None else PLAY
+            text += describe.initiative_text(self, first)
+        elif kind == COIN_KIND:
+            self.turn = outcome[1]
+            self.phase = PLAY
+        else:  # fighters: a seat seated before the draw keeps its (maybe hand-made) recipe
+            names = [outcome[1], outcome[2]]
+            self.set_fighters(names, [self.recipes[s] or RECIPES[names[s]] for s in (0, 1)])
+        self.last = {"event": kind, "seat": None, "move": move_to_text(outcome), "text": text}
+
+    def _attack(self, seat: int, move: tuple) -> None:
+        text = describe.describe_move(self, move)
+        _, attackers, target = move
+        foe = 1 - seat
+        self.alive[foe] &= ~(1 << target)
+        captured = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
+        self.captured[seat] = self.captured[seat] + (captured,)
+        self.passes = 0
+        self.last = {"event": move[0], "seat": seat, "move": move_to_text(move), "text": text}
+        if not self.alive[foe]:
+            # Nothing is left to attack: the round is over and the reroll would not matter.
+            self._end_round()
+            return
+        self.pending = attackers
+        self.phase = REROLL
+
+    def _pass(self, seat: int) -> None:
+        self.passes += 1
+        self.last = {
+            "event": PASS_KIND,
+            "seat": seat,
+            "move": PASS_KIND,
+            "text": describe.describe_move(self, PASS),
+        }
+        if self.passes >= 2:
+            self._end_round()
+        else:
+            self.turn = 1 - seat
+
+    def _end_round(self) -> None:
+        scores = [
+            score_x2(sum(c[0] for c in self.captured[s]), self.size[s], self.alive[s])
+            for s in (0, 1)
+        ]
+        won = round_winner(scores[0], scores[1])
+        self.results = self.results + ((won, scores[0], scores[1]),)
+        if won is not None:
+            self.round_wins[won] += 1
+        assert self.last is not None
+        self.last = dict(
+            self.last, text=self.last["text"] + describe.round_end_text(self, scores, won)
+        )
+        if won is not None and self.round_wins[won] >= self.options["rounds_to_win"]:
+            self._finish(won)
+        elif self.round >= MAX_ROUNDS:
+            self._finish(None)
+        else:
+            self.round += 1
+            self._start_round(self._reselecting(won))
+
+    def _reselecting(self, won: int | None) -> tuple[int, ...]:
+        """Seats that may change their swing size before the next round."""
+        if self.options["swing_reselect"] == "both":
+            seats: tuple[int, ...] = (0, 1)
+        elif won is None:
+            seats = ()  # after a tie nobody may change
+        else:
+            seats = (1 - won,)  # only the loser of the round
+        return tuple(s for s in seats if self.swing_slots[s])
+
+    def _finish(self, winner: int | None) -> None:
+        self.phase = OVER
+        self.winner = winner
+        self.turn = None
+        self.pending = ()
+        self.choosers = ()
+
+    # ----- in place with undo (search) -----------------------------------------------
+
+    def push(self, move: Any) -> None:
+        """Apply a move or outcome in place (a dict {seat: move} at a simultaneous node),
+        keeping what ``pop`` needs to take it back. Checked like ``apply``."""
+        saved = self.clone()
+        if self.phase == SWING_PHASE and isinstance(move, dict):
+            self.apply_joint_in_place(move)
+        else:
+            self.apply_in_place(move)
+        self._undo = (self._undo, saved)
+
+    def pop(self) -> None:
+        """Take back the last ``push``."""
+        if self._undo is None:
+            raise IllegalMove("nothing to take back")
+        rest, saved = self._undo
+        for name in _STATE_FIELDS:
+            setattr(self, name, getattr(saved, name))
+        self._undo = rest
+
+    # ----- results and views ---------------------------------------------------------
+
+    def returns(self) -> tuple[float, ...]:
+        if self.phase != OVER or self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        wins = f"{self.round_wins[0]}-{self.round_wins[1]} in rounds"
+        if self.winner is None:
+            reason = f"draw after {self.round} rounds ({wins})"
+        else:
+            reason = f"seat {self.winner} wins {wins}"
+        return Outcome.from_returns(self.returns(), reason)
+
+    def round_scores(self) -> tuple[float, float]:
+        """Each seat's round score if the round ended now (captured + half of own dice)."""
+        return tuple(  # type: ignore[return-value]
+            score_x2(sum(c[0] for c in self.captured[s]), self.size[s], self.alive[s]) / 2
+            for s in (0, 1)
+        )
+
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        from games.buttonmen.view import observe
+
+        return observe(self, seat, reveal=False)
+
+    def full_view(self) -> dict[str, Any]:
+        from games.buttonmen.view import observe
+
+        return observe(self, None, reveal=True)
+
+    def move_to_str(self, move: Any) -> str:
+        return move_to_text(move)
+
+    def str_to_move(self, text: str) -> Any:
+        if self.phase in _CHANCE_PHASES:
+            return parse_outcome(text)
+        return parse_move(text)
+
+    def clone(self) -> ButtonMenState:
+        other = ButtonMenState.__new__(ButtonMenState)
+        other.game = self.game
+        other.options = self.options
+        other.phase = self.phase
+        other.fighters = self.fighters[:]
+        other.recipes = self.recipes[:]
+        other.swing = self.swing[:]
+        other.secret = self.secret[:]
+        other.size = self.size[:]
+        other.value = self.value[:]
+        other.swing_slots = self.swing_slots[:]
+        other.alive = self.alive[:]
+        other.captured = self.captured[:]
+        other.turn = self.turn
+        other.passes = self.passes
+        other.pending = self.pending
+        other.choosers = self.choosers
+        other.round = self.round
+        other.round_wins = self.round_wins[:]
+        other.results = self.results
+        other.winner = self.winner
+        other.last = self.last
+        other._legal = self._legal  # never mutated, only replaced
+        other._undo = None
+        other._hist = self._hist
+        other._ply = self._ply
+        other._position = self._position
+        return other
+
+
+_STATE_FIELDS = tuple(name for name in ButtonMenState.__slots__ if name != "_undo") + ("game",)
+
+
+def _exact_rolls(sizes: list[int], make) -> list[tuple[Any, float]] | None:
+    count = 1
+    for n in sizes:
+        count *= n
+    if count > EXACT_OUTCOMES:
+        return None
+    p = 1 / count
+    return [(make(values), p) for values in itertools.product(*(range(1, n + 1) for n in sizes))]
+
+
+def _fits(values: Any, sizes: list[int]) -> bool:
+    return (
+        type(values) is tuple
+        and len(values) == len(sizes)
+        and all(type(v) is int and 1 <= v <= n for v, n in zip(values, sizes, strict=True))
+    )
+
+
+def _text(outcome: Any) -> str:
+    try:
+        return repr(move_to_text(outcome))
+    except Exception:
+        return repr(outcome)

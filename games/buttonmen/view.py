@@ -1,0 +1,303 @@
+"""The JSON face of a Button Men position: ``observe`` writes it, ``read_position``
+reads it back (``Game.from_position``). Every field is described in
+docs/games/buttonmen.md; the two functions change together with that page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.buttonmen.fighters import (
+    FIGHTERS,
+    MAX_DICE,
+    MAX_SIZE,
+    SWING,
+    SWING_SIZES,
+    fighter_name,
+    recipe_problem,
+)
+from games.buttonmen.rules import MAX_ROUNDS, SLOTS
+from games.buttonmen.state import (
+    FIGHTERS as FIGHTERS_PHASE,
+)
+from games.buttonmen.state import (
+    OVER,
+    PHASES,
+    PLAY,
+    REROLL,
+    SWING_PHASE,
+    ButtonMenState,
+)
+from games.core import IllegalMove
+
+_ROLLED_PHASES = (PLAY, REROLL, "coin")
+
+
+def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees; ``reveal`` shows secret swing sizes too."""
+    # A swing size chosen for the coming roll is the only secret in Button Men.
+    hidden = [state.secret[s] and not reveal and seat != s for s in (0, 1)]
+    dice = []
+    for s in (0, 1):
+        row = []
+        swing_mask = state.swing_slots[s]
+        for i in SLOTS[state.alive[s]]:
+            swing = bool(swing_mask >> i & 1)
+            size = state.size[s][i]
+            row.append(
+                {
+                    "id": i,
+                    "size": None if (swing and hidden[s]) or not size else size,
+                    "value": state.value[s][i] or None,
+                    "swing": SWING if swing else None,
+                }
+            )
+        dice.append(row)
+    scores = state.round_scores()
+    known = [
+        not hidden[s] and (state.swing[s] is not None or not state.swing_slots[s]) for s in (0, 1)
+    ]
+    fighters = [
+        None
+        if state.fighters[s] is None
+        else {"name": state.fighters[s], "recipe": list(state.recipes[s])}
+        for s in (0, 1)
+    ]
+    options = dict(state.options)
+    options["fighters"] = list(options["fighters"])
+    return {
+        "game": "buttonmen",
+        "seat": seat,
+        "options": options,
+        "phase": state.phase,
+        "round": state.round,
+        "turn": state.turn,
+        "acting": list(state.acting_seats()),
+        "fighters": fighters,
+        "swing": [None if hidden[s] else state.swing[s] for s in (0, 1)],
+        "swing_secret": list(state.secret),
+        "dice": dice,
+        "captured": [
+            [{"size": n, "swing": SWING if sw else None} for n, sw in state.captured[s]]
+            for s in (0, 1)
+        ],
+        "score": [scores[s] if known[s] else None for s in (0, 1)],
+        "round_wins": list(state.round_wins),
+        "round_draws": sum(1 for won, _, _ in state.results if won is None),
+        "rounds": [
+            {"round": n, "score": [a / 2, b / 2], "winner": won}
+            for n, (won, a, b) in enumerate(state.results, start=1)
+        ],
+        "passes": state.passes,
+        "reroll": {"seat": state.turn, "dice": list(state.pending)}
+        if state.phase == REROLL
+        else None,
+        "last": dict(state.last) if state.last else None,
+        "over": state.phase == OVER,
+        "winner": state.winner,
+    }
+
+
+# ----- reading a position back ------------------------------------------------------------
+
+
+def read_position(game, view: Mapping[str, Any]) -> ButtonMenState:
+    """A state from a full view (or a hand-made one in the same shape)."""
+    if not isinstance(view, Mapping):
+        raise IllegalMove("a Button Men position is a JSON object")
+    try:
+        state = ButtonMenState(game, game.checked_options(view.get("options")))
+        _read(state, view)
+    except IllegalMove:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise IllegalMove(f"not a Button Men position: {exc}") from exc
+    state._position = state.full_view()
+    return state
+
+
+def _seat(value: Any, what: str, allow_none: bool = False) -> int | None:
+    if value is None and allow_none:
+        return None
+    if type(value) is not int or value not in (0, 1):
+        raise IllegalMove(f"{what} must be seat 0 or 1, not {value!r}")
+    return value
+
+
+def _count(value: Any, what: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise IllegalMove(f"{what} must be a whole number {low}..{high}, not {value!r}")
+    return value
+
+
+def _pair(view: Mapping[str, Any], key: str, default: Any = None) -> list:
+    value = view.get(key, default)
+    if not isinstance(value, list) or len(value) != 2:
+        raise IllegalMove(f"{key!r} must list both seats")
+    return value
+
+
+def _read_fighter(entry: Any) -> tuple[str, tuple] | None:
+    if entry is None:
+        return None
+    if isinstance(entry, str):
+        entry = {"name": entry}
+    name = entry["name"]
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 40 or set(name) & set(",:/"):
+        raise IllegalMove(f"a fighter's name is 1..40 characters without , : or /, not {name!r}")
+    known = fighter_name(name)
+    recipe = entry.get("recipe")
+    if recipe is None:
+        if known is None:
+            raise IllegalMove(f"unknown fighter {name!r} needs a recipe")
+        return known, FIGHTERS[known]
+    problem = recipe_problem(recipe)
+    if problem:
+        raise IllegalMove(f"{name}: {problem}")
+    return known or name.strip(), tuple(recipe)
+
+
+def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
+    phase = view["phase"]
+    if phase not in PHASES:
+        raise IllegalMove(f"unknown phase {phase!r} (one of {', '.join(PHASES)})")
+    state.phase = phase
+    seated = [_read_fighter(entry) for entry in _pair(view, "fighters")]
+    if phase != FIGHTERS_PHASE and None in seated:
+        raise IllegalMove("both fighters must be seated after the fighters phase")
+    state.fighters = [f[0] if f else None for f in seated]
+    state.recipes = [f[1] if f else None for f in seated]
+    state.round = _count(view.get("round", 1), "round", 1, MAX_ROUNDS)
+    _read_results(state, view)
+    if phase == FIGHTERS_PHASE:
+        return
+    for s in (0, 1):
+        recipe = state.recipes[s]
+        state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
+    swing = _pair(view, "swing", [None, None])
+    secret = _pair(view, "swing_secret", [False, False])
+    for s in (0, 1):
+        if swing[s] is not None:
+            _count(swing[s], "a swing size", SWING_SIZES[0], SWING_SIZES[-1])
+        if secret[s] not in (True, False):
+            raise IllegalMove("swing_secret holds true or false per seat")
+        if secret[s] and swing[s] is None:
+            raise IllegalMove("this view hides a swing size: use the full view")
+    state.swing = list(swing)
+    state.secret = [bool(x) for x in secret]
+    for s in (0, 1):
+        _read_dice(state, s, _pair(view, "dice")[s])
+        state.captured[s] = tuple(_read_captured(c) for c in _pair(view, "captured", [[], []])[s])
+    _read_turn(state, view)
+
+
+def _read_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
+    recipe = state.recipes[seat]
+    rolled = state.phase in _ROLLED_PHASES
+    entries = {}
+    for n, die in enumerate(dice):
+        slot = _count(die.get("id", n), "a die id", 0, MAX_DICE - 1)
+        if slot in entries:
+            raise IllegalMove(f"die id {slot} appears twice")
+        entries[slot] = die
+    width = max([len(recipe), *(slot + 1 for slot in entries)])
+    swing_mask = sum(1 << i for i, d in enumerate(recipe) if d == SWING)
+    swing_size = state.swing[seat] or 0
+    sizes = [swing_size if d == SWING else d for d in recipe] + [0] * (width - len(recipe))
+    values = [0] * width
+    for slot, die in entries.items():
+        is_swing = die.get("swing") == SWING
+        if is_swing != bool(swing_mask >> slot & 1):
+            if slot < len(recipe):
+                raise IllegalMove(
+                    f"die {slot} of seat {seat} does not match the recipe's swing dice"
+                )
+            swing_mask |= 1 << slot
+        size = die.get("size")
+        if is_swing:
+            if size is not None and size != swing_size:
+                raise IllegalMove(f"seat {seat}'s swing die {slot} must have the swing size")
+            size = swing_size
+        else:
+            size = _count(size, "a die size", 1, MAX_SIZE)
+        sizes[slot] = size
+        value = die.get("value")
+        if rolled:
+            values[slot] = _count(value, "a rolled die's value", 1, max(size, 1))
+        elif value is not None:
+            raise IllegalMove("dice show no values before the round's roll")
+    if state.phase != SWING_PHASE and swing_mask and not swing_size:
+        raise IllegalMove(f"seat {seat} has a swing die but no swing size")
+    state.swing_slots[seat] = swing_mask
+    state.size[seat] = tuple(sizes)
+    state.value[seat] = tuple(values)
+    state.alive[seat] = sum(1 << slot for slot in entries)
+
+
+def _read_captured(entry: Any) -> tuple[int, bool]:
+    return (
+        _count(entry["size"], "a captured die's size", 1, MAX_SIZE),
+        entry.get("swing") == SWING,
+    )
+
+
+def _read_results(state: ButtonMenState, view: Mapping[str, Any]) -> None:
+    rounds = view.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise IllegalMove("'rounds' lists the finished rounds")
+    results = []
+    for entry in rounds:
+        a, b = entry["score"]
+        won = _seat(entry.get("winner"), "a round's winner", allow_none=True)
+        results.append((won, round(2 * float(a)), round(2 * float(b))))
+    finished = state.round if state.phase == OVER else state.round - 1
+    if len(results) != finished:
+        raise IllegalMove(f"round {state.round} needs {finished} finished rounds in 'rounds'")
+    state.results = tuple(results)
+    state.round_wins = [sum(1 for r in results if r[0] == s) for s in (0, 1)]
+    if "round_wins" in view and list(view["round_wins"]) != state.round_wins:
+        raise IllegalMove("'round_wins' disagrees with 'rounds'")
+    need = state.options["rounds_to_win"]
+    if state.phase != OVER and max(state.round_wins) >= need:
+        raise IllegalMove(f"a seat already has {need} round wins: the match is over")
+    last = view.get("last")
+    if last is not None and not isinstance(last, Mapping):
+        raise IllegalMove("'last' is an object or null")
+    state.last = dict(last) if last else None
+
+
+def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
+    phase = state.phase
+    if phase == OVER:
+        state.winner = _seat(view.get("winner"), "the winner", allow_none=True)
+        if (
+            state.winner is not None
+            and state.round_wins[state.winner] < state.options["rounds_to_win"]
+        ):
+            raise IllegalMove("the winner has not won enough rounds")
+        if state.winner is None and state.round < MAX_ROUNDS:
+            raise IllegalMove(f"a match without a winner ends only after round {MAX_ROUNDS}")
+        return
+    if phase == SWING_PHASE:
+        acting = view.get("acting") or []
+        choosers = tuple(sorted({_seat(s, "a seat choosing a swing size") for s in acting}))
+        if not choosers or any(not state.swing_slots[s] for s in choosers):
+            raise IllegalMove("'acting' names the seats with swing dice that choose now")
+        state.choosers = choosers
+        return
+    if phase in (PLAY, REROLL):
+        if not (state.alive[0] and state.alive[1]):
+            raise IllegalMove("both seats need dice in play")
+        state.turn = _seat(view.get("turn"), "the seat to move")
+        state.passes = _count(view.get("passes", 0), "passes", 0, 1)
+    if phase == REROLL:
+        reroll = view["reroll"]
+        if reroll.get("seat", state.turn) != state.turn:
+            raise IllegalMove("the rerolling seat is the attacker, 'turn'")
+        pending = tuple(
+            sorted({_count(i, "a rerolled die", 0, MAX_DICE - 1) for i in reroll["dice"]})
+        )
+        if not pending or any(not state.alive[state.turn] >> i & 1 for i in pending):
+            raise IllegalMove("the rerolled dice must be the attacker's dice in play")
+        state.pending = pending
