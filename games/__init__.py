@@ -24,16 +24,29 @@ def get(slug: str) -> Game:
     """The game registered under ``slug``; KeyError names the known ones."""
     if slug in _loaded:
         return _loaded[slug]
-    if slug not in SLUGS or importlib.util.find_spec(f"games.{slug}") is None:
+    if (
+        not isinstance(slug, str)
+        or slug not in SLUGS
+        or importlib.util.find_spec(f"games.{slug}") is None
+    ):
         known = ", ".join(g.slug for g in all())
         raise KeyError(f"unknown game {slug!r} (known: {known})")
-    game = importlib.import_module(f"games.{slug}").GAME
+    game = getattr(importlib.import_module(f"games.{slug}"), "GAME", None)
+    if game is None:
+        raise KeyError(f"game {slug!r} is not ready (its package exports no GAME)")
     _loaded[slug] = game
     return game
 
 
+def _ready(slug: str) -> bool:
+    if importlib.util.find_spec(f"games.{slug}") is None:
+        return False
+    return getattr(importlib.import_module(f"games.{slug}"), "GAME", None) is not None
+
+
 def all() -> list[Game]:  # noqa: A001 - the registry's public name
-    return [get(slug) for slug in SLUGS if importlib.util.find_spec(f"games.{slug}")]
+    """Every game whose package is present and exports GAME, in lobby order."""
+    return [get(slug) for slug in SLUGS if _ready(slug)]
 
 
 def replay(record: Mapping[str, Any]) -> State:

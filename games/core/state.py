@@ -124,6 +124,12 @@ class State(ABC):
 
     # ----- the contract, shared by every game ------------------------------------------
 
+    def check_move(self, seat: int, move: Move) -> None:
+        """Raise IllegalMove unless ``seat`` may play ``move`` now (changes nothing)."""
+        if seat not in self.acting_seats():
+            raise IllegalMove(f"it is not {actor_name(seat)}'s turn")
+        self._check_move(seat, move)
+
     def is_terminal(self) -> bool:
         return self.current() == TERMINAL
 

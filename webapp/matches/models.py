@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+import games
+from agents.core.seeding import new_match_seed, seed_hash
+
+
+class Match(models.Model):
+    """One game being played or played: options + secret seed + the event log.
+
+    ``ply`` counts the events stored so far; it is the sequence number clients resync
+    by, and moves name the ply they answer so a stale or repeated one is refused.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "in play"
+        FINISHED = "finished", "finished"
+        ABORTED = "aborted", "aborted"
+
+    game = models.CharField(max_length=32, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
+    num_players = models.PositiveSmallIntegerField()
+    seed = models.CharField(max_length=64, default=new_match_seed, editable=False)
+    seed_sha256 = models.CharField(max_length=64, editable=False)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    ply = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    #: Seconds between AI moves, so people can watch AI-vs-AI matches unfold.
+    pace = models.FloatField(default=0)
+    created_by = models.CharField(max_length=80, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def save(self, *args, **kwargs):
+        if not self.seed_sha256:
+            self.seed_sha256 = seed_hash(self.seed)
+        super().save(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    @property
+    def group_name(self) -> str:
+        return f"match-{self.pk}"
+
+    @property
+    def game_rules(self):
+        return games.get(self.game)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != self.Status.ACTIVE
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The seed is secret while the match runs; the end reveals it (fair dice)."""
+        return self.seed if self.is_over else None
+
+
+class Seat(models.Model):
+    """Who plays a seat: an agent (by spec) or a person (by identity key)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    agent_spec = models.CharField(max_length=200, blank=True, default="")
+    owner = models.CharField(max_length=80, blank=True, default="", db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    name = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="unique_seat"),
+        ]
+
+    @property
+    def is_agent(self) -> bool:
+        return bool(self.agent_spec)
+
+    @property
+    def is_open(self) -> bool:
+        """A seat for a person that nobody has taken yet."""
+        return not self.agent_spec and not self.owner
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of {self.match_id}: {self.name}"
+
+
+class Event(models.Model):
+    """One applied event, in order. The database refuses a second event at one ply."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    ply = models.PositiveIntegerField()
+    actor = models.SmallIntegerField()  # a seat, or games.core.CHANCE / SIMULTANEOUS
+    move = models.JSONField()  # the record's text form: "A", or {"0": "A", "1": "G"}
+    #: Per deciding seat: {"<seat>": {"thinking": ..., "stats": ...}} for AI decisions.
+    decisions = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ply"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "ply"], name="unique_event_ply"),
+        ]
+
+    def as_record_item(self) -> list:
+        return [self.actor, self.move]
+
+
+class PendingChoice(models.Model):
+    """A hidden choice at a simultaneous node, kept until every acting seat has chosen."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="pending")
+    ply = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    move = models.CharField(max_length=200)
+    decision = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "ply", "seat"], name="unique_pending_choice"),
+        ]

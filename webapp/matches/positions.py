@@ -1,0 +1,61 @@
+"""Rebuild a match's position from its stored events.
+
+The event log is the truth; a small per-process cache keyed by (match, ply) saves
+replaying the whole log on every move. A cached state is only used when its ply equals
+the stored ply, so a stale cache can never be trusted by mistake.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator
+
+import games
+from games.core import State
+
+_CACHE: OrderedDict[int, State] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def record_of(match, events=None) -> dict:
+    items = events if events is not None else match.events.order_by("ply")
+    return {
+        "game": match.game,
+        "options": match.options,
+        "num_players": match.num_players,
+        "history": [e.as_record_item() for e in items],
+    }
+
+
+def load_state(match) -> State:
+    """The current position of ``match`` (a private copy the caller may change)."""
+    cached = _CACHE.get(match.pk)
+    if cached is not None and cached.ply == match.ply:
+        _CACHE.move_to_end(match.pk)
+        return cached.clone()
+    state = games.replay(record_of(match))
+    remember(match.pk, state)
+    return state.clone()
+
+
+def remember(match_id: int, state: State) -> None:
+    _CACHE[match_id] = state.clone()
+    _CACHE.move_to_end(match_id)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+def forget(match_id: int) -> None:
+    _CACHE.pop(match_id, None)
+
+
+def walk(match, events=None) -> Iterator[tuple[State, object, State]]:
+    """(state before, stored event, state after) for every stored event, in order."""
+    game = games.get(match.game)
+    state = game.new_state(match.num_players, match.options)
+    items = events if events is not None else match.events.order_by("ply")
+    for event in items:
+        actor, move = state.parse_event(event.as_record_item())
+        after = state.apply_event(actor, move)
+        yield state, event, after
+        state = after

@@ -1,0 +1,291 @@
+"""Creating matches and making moves: ``check_*`` validates, ``do_*`` writes.
+
+Both run inside one transaction with the match row locked (select_for_update), so two
+moves racing for the same ply cannot both land; the unique (match, ply) constraint is
+the last line of defence. Browsers hear about changes only after the commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import agents
+import games
+from agents.core.seeding import chance_rng
+from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, State
+from webapp.accounts.identity import Identity
+from webapp.matches import live
+from webapp.matches.models import Event, Match, PendingChoice, Seat
+from webapp.matches.positions import load_state, remember
+
+MAX_MOVE_TEXT = 200
+
+
+class Rejected(Exception):
+    """A request that changes nothing; ``code`` for programs, the message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SeatPlan:
+    """Who will sit in a seat of a new match."""
+
+    agent_spec: str = ""
+    identity: Identity | None = None
+    open: bool = False  # a seat for a second person to take later
+    name: str = ""
+
+
+@dataclass
+class MatchPlan:
+    game: str
+    seats: list[SeatPlan]
+    options: dict[str, Any] = field(default_factory=dict)
+    pace: float = 0.0
+    created_by: str = ""
+
+
+# ----- creating a match ----------------------------------------------------------------
+
+
+def check_new_match(plan: MatchPlan) -> dict[str, Any]:
+    """Validate a plan; returns the game's full options. Raises Rejected."""
+    try:
+        game = games.get(plan.game)
+    except KeyError as exc:
+        raise Rejected("unknown_game", str(exc.args[0])) from None
+    try:
+        game.check_num_players(len(plan.seats))
+        options = game.resolve_options(plan.options)
+    except ValueError as exc:
+        raise Rejected("bad_options", str(exc)) from None
+    for index, seat in enumerate(plan.seats):
+        if seat.agent_spec:
+            try:
+                name, _ = agents.parse_spec(seat.agent_spec)
+            except ValueError as exc:
+                raise Rejected("bad_agent", str(exc)) from None
+            if not agents.info(name).plays(plan.game):
+                raise Rejected("bad_agent", f"agent {name!r} does not play {game.title}")
+        elif seat.identity is None and not seat.open:
+            raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
+    if not 0 <= plan.pace <= 10:
+        raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
+    return options
+
+
+def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = True) -> Match:
+    match = Match.objects.create(
+        game=plan.game,
+        options=options,
+        num_players=len(plan.seats),
+        pace=plan.pace,
+        created_by=plan.created_by,
+    )
+    for index, seat in enumerate(plan.seats):
+        Seat.objects.create(
+            match=match,
+            index=index,
+            agent_spec=seat.agent_spec,
+            owner=seat.identity.key if seat.identity else "",
+            user_id=seat.identity.user_id if seat.identity else None,
+            name=seat.name or _seat_name(seat, index),
+        )
+    state = games.get(plan.game).new_state(len(plan.seats), options)
+    _advance(match, state, 0, schedule)
+    return match
+
+
+def create_match(plan: MatchPlan, schedule: bool = True) -> Match:
+    with transaction.atomic():
+        options = check_new_match(plan)
+        match = do_create_match(plan, options, schedule)
+    return match
+
+
+def _seat_name(seat: SeatPlan, index: int) -> str:
+    if seat.agent_spec:
+        return seat.agent_spec
+    if seat.identity is not None:
+        return seat.identity.name
+    return f"open seat {index}"
+
+
+# ----- joining an open seat ------------------------------------------------------------
+
+
+def join_seat(match_id: int, identity: Identity) -> int:
+    """Take the first open seat of a match; returns its index."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.is_over:
+            raise Rejected("over", "this match is over")
+        if match.seats.filter(owner=identity.key).exists():
+            raise Rejected("seated", "you already have a seat in this match")
+        seat = match.seats.filter(agent_spec="", owner="").order_by("index").first()
+        if seat is None:
+            raise Rejected("full", "no seat is open")
+        seat.owner, seat.user_id, seat.name = identity.key, identity.user_id, identity.name
+        seat.save(update_fields=["owner", "user", "name"])
+        transaction.on_commit(lambda: live.seats_changed(match.pk))
+        return seat.index
+
+
+# ----- moves ---------------------------------------------------------------------------
+
+
+def check_move(
+    match: Match,
+    seat: Any,
+    ply: Any,
+    move_text: Any,
+    identity: Identity | None = None,
+    as_agent: bool = False,
+) -> tuple[State, Any]:
+    """Is this move allowed, by this player, now? Returns (state, parsed move)."""
+    if match.is_over:
+        raise Rejected("over", "this match is over")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.num_players:
+        raise Rejected("bad_seat", f"there is no seat {seat!r} in this match")
+    row = match.seats.get(index=seat)
+    if as_agent:
+        if not row.is_agent:
+            raise Rejected("not_your_seat", f"seat {seat} is not played by an agent")
+    elif identity is None or row.owner != identity.key:
+        raise Rejected("not_your_seat", f"seat {seat} is not yours")
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise Rejected("bad_seq", "a move names the sequence number it answers")
+    if ply != match.ply:
+        raise Rejected(
+            "stale", f"that move answers position {ply}, but the match is at {match.ply}"
+        )
+    if not isinstance(move_text, str) or not move_text or len(move_text) > MAX_MOVE_TEXT:
+        raise Rejected("bad_move", "a move is a short text")
+    state = load_state(match)
+    if seat not in state.acting_seats():
+        raise Rejected("not_your_turn", f"it is not seat {seat}'s turn")
+    if state.current() == SIMULTANEOUS and match.pending.filter(ply=ply, seat=seat).exists():
+        raise Rejected("already_chosen", "you have already chosen this turn")
+    try:
+        move = state.str_to_move(move_text)
+        state.check_move(seat, move)
+    except IllegalMove as exc:
+        raise Rejected("illegal", str(exc)) from None
+    return state, move
+
+
+def do_move(
+    match: Match,
+    state: State,
+    seat: int,
+    move: Any,
+    decision: dict | None = None,
+    schedule: bool = True,
+) -> None:
+    """Store a checked move (and any chance events it triggers); the match is locked."""
+    first_ply = match.ply
+    text = state.move_to_str(move)
+    if state.current() == SIMULTANEOUS:
+        try:
+            with transaction.atomic():
+                PendingChoice.objects.create(
+                    match=match, ply=match.ply, seat=seat, move=text, decision=decision or {}
+                )
+        except IntegrityError:
+            raise Rejected("already_chosen", "you have already chosen this turn") from None
+        choices = {c.seat: c for c in match.pending.filter(ply=match.ply)}
+        if set(choices) != set(state.acting_seats()):
+            transaction.on_commit(lambda: live.choice_made(match.pk, match.ply, sorted(choices)))
+            return
+        joint = {s: state.str_to_move(c.move) for s, c in choices.items()}
+        decisions = {str(s): c.decision for s, c in choices.items() if c.decision}
+        after = state.apply_joint(joint)
+        _store(match, after, SIMULTANEOUS, {str(s): c.move for s, c in choices.items()}, decisions)
+        match.pending.filter(ply__lte=first_ply).delete()
+    else:
+        after = state.apply(move)
+        _store(match, after, seat, text, {str(seat): decision} if decision else {})
+    _advance(match, after, first_ply, schedule)
+
+
+def submit_move(
+    match_id: int,
+    seat: Any,
+    ply: Any,
+    move_text: Any,
+    identity: Identity | None = None,
+    decision: dict | None = None,
+    as_agent: bool = False,
+    schedule: bool = True,
+) -> Match:
+    """Check and store one move in one transaction; ``schedule`` False leaves the next
+    AI moves to the caller (a synchronous play-out) instead of the workers."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        state, move = check_move(match, seat, ply, move_text, identity, as_agent)
+        do_move(match, state, seat, move, decision, schedule)
+    return match
+
+
+# ----- internals -----------------------------------------------------------------------
+
+
+def _locked(match_id: Any) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise Rejected("unknown_match", f"there is no match {match_id!r}") from None
+
+
+def _store(match: Match, after: State, actor: int, move: Any, decisions: dict) -> None:
+    # The unique (match, ply) constraint makes a second writer fail here, not corrupt.
+    Event.objects.create(match=match, ply=match.ply, actor=actor, move=move, decisions=decisions)
+    match.ply += 1
+
+
+def _advance(match: Match, state: State, first_ply: int, schedule: bool = True) -> None:
+    """Resolve due chance events from the match seed, settle the end, save, and arrange
+    the pushes and AI moves that must follow the commit."""
+    while state.current() == CHANCE:
+        outcome = state.sample_chance(chance_rng(match.seed, state.ply))
+        state = state.apply(outcome)
+        _store(match, state, CHANCE, state.move_to_str(outcome), {})
+    fields = ["ply"]
+    if state.current() == TERMINAL:
+        outcome = state.outcome()
+        match.status = Match.Status.FINISHED
+        match.result = outcome.to_json() if outcome else None
+        match.finished_at = timezone.now()
+        fields += ["status", "result", "finished_at"]
+    match.save(update_fields=fields)
+    remember(match.pk, state)
+    match_id = match.pk
+    transaction.on_commit(lambda: live.events_stored(match_id, first_ply))
+    if schedule:
+        transaction.on_commit(lambda: schedule_ai(match_id))
+
+
+def schedule_ai(match_id: int) -> None:
+    """Queue a move for every agent that must act now and has not yet chosen."""
+    from webapp.matches.tasks import ai_move
+
+    match = Match.objects.get(pk=match_id)
+    if match.is_over:
+        return
+    state = load_state(match)
+    seats = {s.index: s for s in match.seats.all()}
+    chosen = set(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
+    all_agents = all(s.is_agent for s in seats.values())
+    for seat in state.acting_seats():
+        if seats[seat].is_agent and seat not in chosen:
+            # AI-vs-AI matches keep a pace so people can follow them live.
+            countdown = match.pace if all_agents and match.ply > 0 else 0
+            ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)

@@ -1,0 +1,60 @@
+"""Celery tasks of live matches. They take ids, re-read the database, and are
+idempotent: a duplicate delivery finds its ply already played and does nothing."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.conf import settings
+
+import agents
+from agents.core.seeding import agent_rng
+from webapp.matches import services
+from webapp.matches.models import Match
+from webapp.matches.positions import load_state, walk
+
+log = logging.getLogger(__name__)
+
+
+def _warm_up(agent, match: Match) -> None:
+    """Let a stateful agent see the match so far, as it would have live."""
+    for before, event, _after in walk(match):
+        actor, move = before.parse_event(event.as_record_item())
+        agent.observe(before, (actor, move))
+
+
+@shared_task(acks_late=True, soft_time_limit=60, time_limit=90, ignore_result=True)
+def ai_move(match_id: int, ply: int, seat: int) -> str:
+    """Compute and play the agent's move for ``seat`` at ``ply``, if still due."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.is_over or match.ply != ply:
+        return "stale"
+    row = match.seats.filter(index=seat).first()
+    if row is None or not row.is_agent:
+        return "not an agent"
+    if match.pending.filter(ply=ply, seat=seat).exists():
+        return "already chosen"
+    state = load_state(match)
+    if seat not in state.acting_seats():
+        return "idle"
+    agent = agents.get(row.agent_spec)
+    if type(agent).observe is not agents.Agent.observe:
+        _warm_up(agent, match)
+    budget = agents.Budget(seconds=settings.DICEARENA_AI_BUDGET_SECONDS)
+    decision = agents.decide(agent, state, seat, budget, agent_rng(match.seed, seat, ply))
+    record = {"thinking": decision.thinking, "stats": decision.stats}
+    try:
+        services.submit_move(
+            match_id,
+            seat,
+            ply,
+            state.move_to_str(decision.move),
+            decision=record,
+            as_agent=True,
+        )
+    except services.Rejected as exc:
+        # Someone else played this ply first (a duplicate delivery): nothing to do.
+        log.info("ai_move %s/%s/%s not stored: %s", match_id, ply, seat, exc.code)
+        return exc.code
+    return "played"

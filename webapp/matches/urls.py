@@ -1,0 +1,11 @@
+from django.urls import path
+
+from webapp.matches import views
+
+app_name = "matches"
+urlpatterns = [
+    path("", views.match_list, name="list"),
+    path("new/", views.new_match, name="new"),
+    path("<int:match_id>/", views.match_detail, name="detail"),
+    path("<int:match_id>/join/", views.join, name="join"),
+]
