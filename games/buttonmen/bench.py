@@ -1,0 +1,68 @@
+"""Speed of whole random-vs-random Button Men matches (issue 3), for bench/ to print.
+
+Both paths start every match from ``GAME.new_state`` (so the fighters are drawn and the
+swing sizes chosen as part of the match) and play it out with uniformly random moves:
+the fast path with ``fast.playout``, the clean path with copy-on-apply
+``games.testing.random_playout``. Time is this process's CPU time, so other work on a
+shared machine does not pull the figures down.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from games.buttonmen.fast import playout
+from games.testing import random_playout
+
+
+def _rate(play, seconds: float) -> tuple[float, int]:
+    clock = time.process_time
+    rng = random.Random(2024)
+    start = clock()
+    games = 0
+    while True:
+        play(rng)
+        games += 1
+        spent = clock() - start
+        if spent >= seconds:
+            return games / spent, games
+
+
+def measure(seconds: float = 2.0, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Games per second on the fast and the clean path, about ``seconds`` in all."""
+    from games.buttonmen import GAME
+
+    fast, fast_games = _rate(lambda rng: playout(GAME.new_state(2, options), rng), seconds * 0.6)
+    clean, clean_games = _rate(
+        lambda rng: random_playout(GAME.new_state(2, options), rng), seconds * 0.4
+    )
+    # The shape of a random match, from a few traced fast games.
+    rng = random.Random(7)
+    events = rounds = 0
+    sample = 200
+    for _ in range(sample):
+        state = GAME.new_state(2, options)
+        trace: list = []
+        playout(state, rng, trace)
+        events += len(trace)
+        rounds += sum(1 for _, move in trace if move[0] == "roll")
+    return {
+        "game": "buttonmen",
+        "games_per_s": round(fast, 1),
+        "clean_games_per_s": round(clean, 1),
+        "speedup": round(fast / clean, 2),
+        "fast_games": fast_games,
+        "clean_games": clean_games,
+        "events_per_game": round(events / sample, 1),
+        "rounds_per_game": round(rounds / sample, 2),
+        "events_per_s": round(fast * events / sample),
+        "options": dict(GAME.checked_options(options)),
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(measure(), indent=2))

@@ -1,0 +1,249 @@
+"""The fast path: random-vs-random Button Men on a compact copy of a position.
+
+``playout(state, rng)`` plays the match from ``state`` to the end with uniformly random
+legal moves and returns the winner, drawing from ``rng`` exactly what the clean path
+(``games.testing.random_playout``: ``sample_chance`` at chance nodes, ``rng.choice`` of
+``legal_moves`` at decisions) would draw, so both give the same game from the same seed;
+pass ``trace=[]`` to get that game's events in ``history()`` form.
+
+Why it is fast: the state is a handful of local lists mutated in place; and the number
+of legal attacks comes from a precomputed table instead of a move list. For a multiset
+of own values, ``_attack_counts`` gives, per target value, how many attacks hit a die
+showing it (power: own dice showing at least as much; skill: sets of two or more dice
+summing exactly to it). Summing over the targets gives the length of the clean path's
+move list; the one move drawn is then decoded in that list's order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.buttonmen.fighters import FIGHTERS as RECIPES
+from games.buttonmen.fighters import MAX_SIZE, NAMES, SWING, SWING_SIZES
+from games.buttonmen.rules import MAX_ROUNDS, PASS, POWER, SKILL, SKILL_SETS, SLOTS
+from games.buttonmen.state import (
+    COIN,
+    FIGHTERS,
+    OVER,
+    PLAY,
+    REROLL,
+    ROLL,
+    SWING_PHASE,
+    ButtonMenState,
+)
+from games.core import CHANCE, SIMULTANEOUS
+
+#: Attack counts by sorted own values; bounded so week-long simulations stay small.
+_COUNTS: dict[tuple[int, ...], bytes] = {}
+_COUNTS_LIMIT = 300_000
+
+_RANGES = tuple(range(n) for n in range(256))
+_SWING_CHOICES = range(len(SWING_SIZES))
+_SWING_LOW = SWING_SIZES[0]
+
+
+def _attack_counts(key: tuple[int, ...]) -> bytes:
+    """counts[x] = attacks the dice ``key`` (values, sorted) have on a die showing x."""
+    counts = [0] * (max(sum(key), MAX_SIZE) + 1)
+    sums = [0]
+    for v in key:
+        sums += [s + v for s in sums]  # every subset's sum, the empty set included
+    for total in sums:
+        counts[total] += 1
+    counts[0] -= 1  # the empty set attacks nothing
+    for v in key:
+        counts[v] -= 1  # one die alone is a power attack, counted next
+        for x in range(1, v + 1):
+            counts[x] += 1
+    if len(_COUNTS) >= _COUNTS_LIMIT:
+        _COUNTS.clear()
+    table = _COUNTS[key] = bytes(counts)  # at most 8 + 247 attacks per target: a byte
+    return table
+
+
+def _swing_positions(recipe: tuple) -> tuple[int, ...]:
+    return tuple(i for i, die in enumerate(recipe) if die == SWING)
+
+
+def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None) -> int | None:
+    """Play random moves from ``state`` (left unchanged) to the end; the winning seat or
+    None for a draw. ``trace``, if given, receives every event as (actor, move)."""
+    draw = rng.random
+    choice = rng.choice
+    counts_of = _COUNTS.get
+    ranges = _RANGES
+    skill_sets = SKILL_SETS
+
+    options = state.options
+    need = options["rounds_to_win"]
+    both_reselect = options["swing_reselect"] == "both"
+    phase = state.phase
+    fighters = state.fighters[:]
+    recipes = state.recipes[:]
+    swing = state.swing[:]
+    # Per seat, only the dice in play, in slot order: sizes, values and slot numbers.
+    # Removing a captured die keeps the order, so masks over positions enumerate skill
+    # sets in the same order as masks over slots do.
+    ids = [list(SLOTS[state.alive[s]]) for s in (0, 1)]
+    size = [[state.size[s][i] for i in ids[s]] for s in (0, 1)]
+    value = [[state.value[s][i] for i in ids[s]] for s in (0, 1)]
+    captured = [sum(c[0] for c in state.captured[s]) for s in (0, 1)]
+    turn = state.turn
+    passes = state.passes
+    choosers = state.choosers
+    rounds = state.round
+    wins = state.round_wins[:]
+    swing_at = [_swing_positions(r) if r else () for r in recipes]
+
+    while True:
+        # ----- the nodes that open a round -----------------------------------------------
+        if phase == OVER:
+            return state.winner
+        if phase == FIGHTERS:
+            picks = [NAMES[int(draw() * len(NAMES))] if f is None else f for f in fighters]
+            if trace is not None:
+                trace.append((CHANCE, ("fighters", picks[0], picks[1])))
+            recipes = [recipes[s] or RECIPES[picks[s]] for s in (0, 1)]
+            fighters = picks
+            swing_at = [_swing_positions(r) for r in recipes]
+            size = [[(swing[s] or 0) if d == SWING else d for d in recipes[s]] for s in (0, 1)]
+            ids = [list(range(len(recipes[0]))), list(range(len(recipes[1])))]
+            choosers = tuple(s for s in (0, 1) if swing_at[s])
+            phase = SWING_PHASE if choosers else ROLL
+        if phase == SWING_PHASE:
+            chosen = []
+            for s in choosers:
+                n = _SWING_LOW + choice(_SWING_CHOICES)
+                swing[s] = n
+                sizes = size[s]
+                for i in swing_at[s]:  # a swing phase always has every die in play
+                    sizes[i] = n
+                chosen.append((s, ("swing", n)))
+            if trace is not None:
+                trace.append((SIMULTANEOUS, tuple(chosen)) if len(chosen) > 1 else chosen[0])
+            phase = ROLL
+        if phase == ROLL:
+            value = [[int(draw() * n) + 1 for n in size[0]], [int(draw() * n) + 1 for n in size[1]]]
+            if trace is not None:
+                trace.append((CHANCE, ("roll", tuple(value[0]), tuple(value[1]))))
+            first_values = sorted(value[0])
+            second_values = sorted(value[1])
+            turn = None
+            for x, y in zip(first_values, second_values, strict=False):
+                if x != y:
+                    turn = 0 if x < y else 1
+                    break
+            else:
+                if len(first_values) != len(second_values):
+                    turn = 0 if len(first_values) > len(second_values) else 1
+            phase = COIN if turn is None else PLAY
+        if phase == COIN:
+            turn = int(draw() * 2)
+            if trace is not None:
+                trace.append((CHANCE, ("coin", turn)))
+            phase = PLAY
+        if phase == REROLL:  # only when starting from a position waiting for a reroll
+            values = value[turn]
+            sizes = size[turn]
+            at = [ids[turn].index(slot) for slot in state.pending]
+            for i in at:
+                values[i] = int(draw() * sizes[i]) + 1
+            if trace is not None:
+                trace.append((CHANCE, ("reroll", tuple(values[i] for i in at))))
+            turn = 1 - turn
+            phase = PLAY
+
+        # ----- attacks and passes until the round ends -----------------------------------
+        while True:
+            foe = 1 - turn
+            own_values = value[turn]
+            foe_values = value[foe]
+            key = tuple(sorted(own_values))
+            counts = counts_of(key) or _attack_counts(key)
+            n = 0
+            for x in foe_values:
+                n += counts[x]
+            if not n:
+                choice(ranges[1])  # the clean path draws its forced pass from a list too
+                if trace is not None:
+                    trace.append((turn, PASS))
+                passes += 1
+                if passes >= 2:
+                    break
+                turn = foe
+                continue
+            k = choice(ranges[n] if n < 256 else range(n))
+            # Decode the k-th attack in legal_moves order: targets by slot; power
+            # attackers by slot, then skill sets by mask.
+            t = 0
+            for x in foe_values:
+                c = counts[x]
+                if k < c:
+                    break
+                k -= c
+                t += 1
+            attackers = None
+            for i, v in enumerate(own_values):
+                if v >= x:
+                    if not k:
+                        attackers = (i,)
+                        break
+                    k -= 1
+            if attackers is None:
+                for _sub, slots in skill_sets[(1 << len(own_values)) - 1]:
+                    total = 0
+                    for i in slots:
+                        total += own_values[i]
+                    if total == x:
+                        if not k:
+                            attackers = slots
+                            break
+                        k -= 1
+            if trace is not None:
+                own_ids = ids[turn]
+                kind = POWER if len(attackers) == 1 else SKILL
+                trace.append((turn, (kind, tuple(own_ids[i] for i in attackers), ids[foe][t])))
+                del ids[foe][t]
+            passes = 0
+            captured[turn] += size[foe][t]
+            del foe_values[t]
+            del size[foe][t]
+            if not foe_values:
+                break  # nothing left to attack; the reroll would not matter
+            sizes = size[turn]
+            for i in attackers:
+                own_values[i] = int(draw() * sizes[i]) + 1
+            if trace is not None:
+                trace.append((CHANCE, ("reroll", tuple(own_values[i] for i in attackers))))
+            turn = foe
+
+        # ----- the round ends ------------------------------------------------------------
+        score0 = 2 * captured[0] + sum(size[0])
+        score1 = 2 * captured[1] + sum(size[1])
+        won = None if score0 == score1 else (0 if score0 > score1 else 1)
+        if won is not None:
+            wins[won] += 1
+            if wins[won] >= need:
+                return won
+        if rounds >= MAX_ROUNDS:
+            return None
+        rounds += 1
+        if both_reselect:
+            choosers = (0, 1)
+        else:
+            choosers = () if won is None else (1 - won,)
+        choosers = tuple(s for s in choosers if swing_at[s])
+        size = [[(swing[s] or 0) if d == SWING else d for d in recipes[s]] for s in (0, 1)]
+        if trace is not None:
+            ids = [list(range(len(recipes[0]))), list(range(len(recipes[1])))]
+        captured = [0, 0]
+        passes = 0
+        phase = SWING_PHASE if choosers else ROLL
+
+
+def random_game(options: dict[str, Any] | None = None, seed: int | None = None) -> int | None:
+    """A whole random match from a new state on the fast path; its winner or None."""
+    from games.buttonmen import GAME
+
+    return playout(GAME.new_state(2, options), random.Random(seed))
