@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,6 +76,7 @@ class Octagon(Game):
         state.empties = [i for i in state.geometry.cells if not state.board[i]]
         state.made = made
         state.over = made >= state.turns or not state.empties
-        state.last_view = dict(last) if last is not None else None
+        # Kept as given (a copy the caller cannot change): it only narrates, rules never read it.
+        state.last_view = copy.deepcopy(dict(last)) if last is not None else None
         state._position = state.observation(None)
         return state

@@ -6,6 +6,7 @@ up from it, so both directions live here: a field added to one is read by the ot
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +76,7 @@ def _spec(code: int) -> int:
 def last_json(state: OctagonState) -> dict[str, Any] | None:
     """The previous placement and everything it displaced, in order, for animation."""
     if state.last_view is not None:
-        return dict(state.last_view)
+        return copy.deepcopy(state.last_view)
     if state.last_raw is None:
         return None
     seat, move, moved = state.last_raw
