@@ -18,7 +18,7 @@ from games.octagon.pieces import (
     DIRECTIONS,
     KINDS,
     LIMITED_KINDS,
-    SPEC_ARROWS,
+    arrows,
     owner_of,
     piece_code,
     spec_of,
@@ -65,12 +65,8 @@ def piece_json(board: Board, index: int, code: int) -> dict[str, Any]:
         "owner": owner_of(code),
         "kind": kind,
         "orientation": DIRECTIONS[orientation],
-        "arrows": [DIRECTIONS[d] for d in SPEC_ARROWS[_spec(code)]],
+        "arrows": [DIRECTIONS[d] for d in arrows(kind, orientation)],
     }
-
-
-def _spec(code: int) -> int:
-    return (code >> 1) - 1
 
 
 def last_json(state: OctagonState) -> dict[str, Any] | None:
