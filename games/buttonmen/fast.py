@@ -233,7 +233,7 @@ def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None
             choosers = (0, 1)
         else:
             choosers = () if won is None else (1 - won,)
-        choosers = tuple(s for s in choosers if swing_at[s])
+        choosers = tuple(s for s in (0, 1) if swing_at[s] and (s in choosers or swing[s] is None))
         size = [[(swing[s] or 0) if d == SWING else d for d in recipes[s]] for s in (0, 1)]
         if trace is not None:
             ids = [list(range(len(recipes[0]))), list(range(len(recipes[1])))]

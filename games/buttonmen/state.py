@@ -375,7 +375,9 @@ class ButtonMenState(State):
             seats = ()  # after a tie nobody may change
         else:
             seats = (1 - won,)  # only the loser of the round
-        return tuple(s for s in seats if self.swing_slots[s])
+        # A hand-made position may leave a swing size unset: that seat must choose.
+        seats = tuple(sorted({*seats, *(s for s in (0, 1) if self.swing[s] is None)}))
+        return tuple(s for s in seats if SWING in self.recipes[s])
 
     def _finish(self, winner: int | None) -> None:
         self.phase = OVER

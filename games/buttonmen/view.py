@@ -55,9 +55,8 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
             )
         dice.append(row)
     scores = state.round_scores()
-    known = [
-        not hidden[s] and (state.swing[s] is not None or not state.swing_slots[s]) for s in (0, 1)
-    ]
+    # A score would give away a secret swing size, or is unknown before the choice.
+    known = [not hidden[s] and all(state.size[s][i] for i in SLOTS[state.alive[s]]) for s in (0, 1)]
     fighters = [
         None
         if state.fighters[s] is None
@@ -207,13 +206,9 @@ def _read_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
     sizes = [swing_size if d == SWING else d for d in recipe] + [0] * (width - len(recipe))
     values = [0] * width
     for slot, die in entries.items():
+        # The dice in play say what they are; the recipe is the next round's.
         is_swing = die.get("swing") == SWING
-        if is_swing != bool(swing_mask >> slot & 1):
-            if slot < len(recipe):
-                raise IllegalMove(
-                    f"die {slot} of seat {seat} does not match the recipe's swing dice"
-                )
-            swing_mask |= 1 << slot
+        swing_mask = swing_mask | (1 << slot) if is_swing else swing_mask & ~(1 << slot)
         size = die.get("size")
         if is_swing:
             if size is not None and size != swing_size:
@@ -227,12 +222,13 @@ def _read_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
             values[slot] = _count(value, "a rolled die's value", 1, max(size, 1))
         elif value is not None:
             raise IllegalMove("dice show no values before the round's roll")
-    if state.phase != SWING_PHASE and swing_mask and not swing_size:
-        raise IllegalMove(f"seat {seat} has a swing die but no swing size")
+    in_play = sum(1 << slot for slot in entries)
+    if state.phase != SWING_PHASE and swing_mask & in_play and not swing_size:
+        raise IllegalMove(f"seat {seat} has a swing die in play but no swing size")
     state.swing_slots[seat] = swing_mask
     state.size[seat] = tuple(sizes)
     state.value[seat] = tuple(values)
-    state.alive[seat] = sum(1 << slot for slot in entries)
+    state.alive[seat] = in_play
 
 
 def _read_captured(entry: Any) -> tuple[int, bool]:
