@@ -15,6 +15,9 @@ from agents.core.agent import Agent
 AGENTS: dict[str, str] = {
     "random": "agents.random_agent:RandomAgent",
     "footsies-counter": "agents.footsies.counter:CounterAgent",
+    "montecarlo": "agents.search.montecarlo:MonteCarloAgent",
+    "mcts": "agents.search.mcts:MctsAgent",
+    "expectimax": "agents.search.expectimax:ExpectimaxAgent",
 }
 
 #: A spec string longer than this is refused before parsing (it comes from users).
