@@ -92,6 +92,7 @@ def score_plan(
         if state.phase == OVER:
             if i != len(steps) - 1 and steps[i + 1 :] not in ([END], ["end"]):
                 raise ValueError("the battle is over before the plan is")
+            amounts["unused_pips"] = _unused_pips(state)
             amounts["opponent_dead"] = 1.0 if state.winner == me else 0.0
             amounts["self_dead"] = 1.0 if state.winner == 1 - me else 0.0
             ended = True
