@@ -17,7 +17,8 @@ from typing import Any
 
 from games.core import CHANCE
 from games.dungeon.moves import END
-from games.dungeon.state import OVER, SPENT, DungeonState
+from games.dungeon.phases import OVER, SPENT
+from games.dungeon.state import DungeonState
 
 #: Points per unit of each term, as the seed gives them.
 WEIGHTS: dict[str, float] = {

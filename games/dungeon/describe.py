@@ -19,8 +19,11 @@ def _and(words: list[str]) -> str:
 
 
 def describe_move(state: DungeonState, move: Any) -> str:
-    """What ``move`` does in ``state`` (before it is applied), in one sentence."""
+    """What ``move`` (a value or its text) does in ``state``, before it is applied, in
+    one sentence for people."""
     try:
+        if isinstance(move, str):
+            move = moves.parse(move)
         kind = move[0]
         if kind in chance.TARGET_KINDS or kind in (chance.ROLL, chance.SPLIT):
             return _chance_words(state, move)
@@ -35,7 +38,7 @@ def describe_move(state: DungeonState, move: Any) -> str:
             return f"{side.name} spends the {value} to unshock the {g.item.name}"
         if kind != moves.PLACE:
             raise KeyError(kind)
-    except (TypeError, IndexError, KeyError):
+    except (TypeError, IndexError, KeyError, ValueError):
         return f"{move!r} is not a move of this battle"
     name, item = side.name, g.item
     if item.countdown:

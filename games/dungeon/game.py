@@ -6,6 +6,7 @@ from typing import Any
 from games.core import Game, Option
 from games.dungeon.catalogue import ENEMIES, HERO, Fighter, loadout_problem, parse_loadout
 from games.dungeon.chance import MAX_DICE
+from games.dungeon.restore import restore
 from games.dungeon.sides import Gear, Side
 from games.dungeon.state import DungeonState
 
@@ -72,8 +73,6 @@ class Dungeon(Game):
         return DungeonState(self, resolved, [_side(hero), _side(foe)])
 
     def from_position(self, view: Mapping[str, Any]) -> DungeonState:
-        from games.dungeon.view import restore
-
         return restore(self, view)
 
 

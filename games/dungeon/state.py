@@ -19,14 +19,9 @@ from games.core import CHANCE, TERMINAL, IllegalMove, Outcome, State
 from games.dungeon import chance, moves
 from games.dungeon.combat import poison_tick
 from games.dungeon.moves import END, EXTINGUISHES, MAX_ACTIONS, PLACES, UNSHOCKS
+from games.dungeon.phases import ACT, BURN, BURNING, FREE, OVER, ROLL, SHOCK, SPENT, SPLIT, WEAKEN
 from games.dungeon.sides import Gear, Side
-
-# Phases: who or what the state waits for.
-ACT, ROLL, BURN, SHOCK, WEAKEN, SPLIT, OVER = range(7)
-PHASES = ("act", "roll", "burn", "shock", "weaken", "split", "over")
-
-# Marks on a die of this turn.
-FREE, BURNING, SPENT = 0, 1, 2
+from games.dungeon.view import observe
 
 #: An event as ``last`` keeps it until a view needs words: (actor, move, detail), where
 #: detail is the die value a move used, or the poison HP lost when a turn began.
@@ -177,8 +172,6 @@ class DungeonState(State):
     # ----- views and text ------------------------------------------------------------
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
-        from games.dungeon.view import observe
-
         return observe(self, seat)
 
     def move_to_str(self, move: Any) -> str:
