@@ -37,16 +37,16 @@ def _rate(
     seed: int,
 ) -> tuple[float, int, int]:
     rng = random.Random(seed)
-    games = events = 0
+    games = turns = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         end = play(GAME.new_state(2, options), rng)
         games += 1
-        events += end.turn
+        turns += end.turn
         now = time.perf_counter()
         if now >= deadline:
-            return games / (now - start), games, events
+            return games / (now - start), games, turns
 
 
 def measure(
