@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core import Game, Option
+from games.dicewars.reinforcement import CAP_RULES
+from games.dicewars.state import DiceWarsState
+from games.dicewars.view import restore
+
+#: GAMES.md Decision: a game this many turns long stops and is ranked.
+MAX_TURNS = 1000
+
+
+class DiceWars(Game):
+    slug = "dicewars"
+    title = "Dice Wars"
+    min_players = 2
+    max_players = 8
+    options_spec = {
+        "max_turns": Option(
+            MAX_TURNS,
+            "safety cap: after this many turns (one player's turn each) the game stops and "
+            "the survivors rank by territories, then dice",
+            minimum=1,
+            maximum=100_000,
+        ),
+        "reserve_cap": Option(
+            "pool",
+            "where the 64-dice cap applies: 'pool' caps reserve + score before handing out "
+            "(dturecek/dicewars), 'reserve' caps what is left over (the paper's wording)",
+            choices=CAP_RULES,
+        ),
+    }
+
+    def new_state(
+        self, num_players: int = 2, options: Mapping[str, Any] | None = None
+    ) -> DiceWarsState:
+        self.check_num_players(num_players)
+        return DiceWarsState(self, num_players, self.resolve_options(options))
+
+    def from_position(self, view: Mapping[str, Any]) -> DiceWarsState:
+        return restore(self, view)

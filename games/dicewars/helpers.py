@@ -1,0 +1,21 @@
+"""Questions agents ask about a position, in the game's own words."""
+
+from __future__ import annotations
+
+from games.dicewars import regions
+from games.dicewars.state import ATTACK, DiceWarsState
+
+
+def legal_attacks(state: DiceWarsState) -> list[tuple[int, int]]:
+    """The attacks (source, target) the player to move may make now, in increasing
+    order; empty when nobody is choosing an attack (chance node, end of the game)."""
+    if state.phase != ATTACK:
+        return []
+    return state.attacks()
+
+
+def largest_region(state: DiceWarsState, seat: int) -> int:
+    """The seat's score: territories in its largest connected group (0 if none)."""
+    if state.board is None:
+        return 0
+    return regions.largest_region(state.own[seat], state.board.adjacent)

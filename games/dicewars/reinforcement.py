@@ -1,0 +1,101 @@
+"""End-of-turn reinforcement (GAMES.md section 4).
+
+The pool is the player's reserve plus their score (largest region). Dice go one at a
+time to a uniformly random own territory that still has room below 8; what cannot be
+placed becomes the new reserve, at most 64. The outcome of this chance event is where
+the dice went: a tuple of (territory, dice added) pairs in territory order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+MAX_DICE = 8
+MAX_RESERVE = 64
+#: Which total the 64 cap applies to (GAMES.md Decision): "pool" caps reserve + score
+#: before handing out, as dturecek/dicewars does; "reserve" caps only what is left over,
+#: as the paper words it.
+CAP_RULES = ("pool", "reserve")
+
+Placements = tuple[tuple[int, int], ...]
+
+
+def pool_size(reserve: int, score: int, cap_rule: str) -> int:
+    pool = reserve + score
+    return min(pool, MAX_RESERVE) if cap_rule == "pool" else pool
+
+
+def new_reserve(pool: int, placed: int) -> int:
+    return min(pool - placed, MAX_RESERVE)
+
+
+def room(territories: Sequence[int], dice: Sequence[int]) -> int:
+    return sum(MAX_DICE - dice[t] for t in territories)
+
+
+def fill_all(territories: Sequence[int], dice: Sequence[int]) -> Placements:
+    """The placements when the pool covers every free place: no chance is involved."""
+    return tuple((t, MAX_DICE - dice[t]) for t in territories if dice[t] < MAX_DICE)
+
+
+def sample(
+    draw: Callable[[], float], pool: int, territories: Sequence[int], dice: Sequence[int]
+) -> Placements:
+    """Place ``pool`` dice one at a time on random territories (sorted ids) below 8."""
+    placements = forced(pool, territories, dice)
+    if placements is not None:
+        return placements  # nothing to draw: same odds, and no random numbers spent
+    open_ = [t for t in territories if dice[t] < MAX_DICE]
+    added = dict.fromkeys(open_, 0)
+    for _ in range(pool):
+        i = int(draw() * len(open_))
+        t = open_[i]
+        added[t] += 1
+        if dice[t] + added[t] == MAX_DICE:
+            open_[i] = open_[-1]
+            open_.pop()
+    return tuple((t, n) for t, n in added.items() if n)
+
+
+def problem(
+    placements: object, pool: int, owned: set[int] | frozenset[int], dice: Sequence[int]
+) -> str | None:
+    """Why ``placements`` cannot be the outcome here, or None if it can.
+
+    Possible outcomes are exactly: own territories in increasing order, each given at
+    least one die and no more than its room, and min(pool, total room) dice in all."""
+    if type(placements) is not tuple:
+        return "reinforcements are a tuple of (territory, dice) pairs"
+    total = 0
+    previous = -1
+    for pair in placements:
+        if type(pair) is not tuple or len(pair) != 2:
+            return f"{pair!r} is not a (territory, dice) pair"
+        t, n = pair
+        if type(t) is not int or type(n) is not int:
+            return f"{pair!r} is not a (territory, dice) pair"
+        if t not in owned:
+            return f"territory {t} does not belong to the player being reinforced"
+        if t <= previous:
+            return "reinforced territories must be listed once each, in increasing order"
+        if not 1 <= n <= MAX_DICE - dice[t]:
+            return f"territory {t} cannot take {n} more dice"
+        previous = t
+        total += n
+    expected = min(pool, room(sorted(owned), dice))
+    if total != expected:
+        return f"{expected} dice must be placed, not {total}"
+    return None
+
+
+def forced(pool: int, territories: Sequence[int], dice: Sequence[int]) -> Placements | None:
+    """The placements when the dice have only one way to go (no room, no dice, enough
+    dice for every place, or a single territory with room), else None."""
+    open_ = [t for t in territories if dice[t] < MAX_DICE]
+    if pool >= room(territories, dice):
+        return fill_all(territories, dice)
+    if pool == 0:
+        return ()
+    if len(open_) == 1:
+        return ((open_[0], pool),)
+    return None
