@@ -36,7 +36,7 @@ CHANCE_KINDS = (ROLL, BURN, SHOCK, WEAKEN, SPLIT)
 #: Safety cap: after this many actions in one turn only ``end`` is legal. Only a
 #: reusable Spanner could otherwise go round forever (6 + 3 → 6 and 3 → ...).
 MAX_ACTIONS = 60
-#: A turn's dice list only grows (spent dice keep their index), by at most two a action.
+#: A turn's dice list only grows (spent dice keep their index), by at most two per action.
 MAX_DIE_INDEX = MAX_DICE + 2 * MAX_ACTIONS
 MAX_SLOTS = 2
 

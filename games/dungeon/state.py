@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.core import CHANCE, TERMINAL, IllegalMove, Outcome, State
+from games.core import CHANCE, TERMINAL, Game, IllegalMove, Outcome, State
 from games.dungeon import chance, moves
 from games.dungeon.combat import poison_tick
 from games.dungeon.moves import END, EXTINGUISHES, MAX_ACTIONS, PLACES, UNSHOCKS
@@ -52,7 +52,7 @@ class DungeonState(State):
 
     num_players = 2
 
-    def __init__(self, game, options: dict[str, Any], sides: list[Side]) -> None:
+    def __init__(self, game: Game, options: dict[str, Any], sides: list[Side]) -> None:
         self.game = game
         self.options = options
         self.sides = sides
