@@ -31,7 +31,9 @@ def random_step(state: State, rng: random.Random) -> State:
     if actor == CHANCE:
         return state.apply(state.sample_chance(rng))
     if actor == SIMULTANEOUS:
-        return state.apply_joint({s: rng.choice(state.legal_moves(s)) for s in state.acting_seats()})
+        return state.apply_joint(
+            {s: rng.choice(state.legal_moves(s)) for s in state.acting_seats()}
+        )
     return state.apply(rng.choice(state.legal_moves(actor)))
 
 

@@ -20,9 +20,7 @@ def _is_legal(state: State, seat: int, move) -> bool:
     return any(move == m and type(move) is type(m) for m in state.legal_moves(seat))
 
 
-def decide(
-    agent: Agent, state: State, seat: int, budget: Budget, rng: random.Random
-) -> Decision:
+def decide(agent: Agent, state: State, seat: int, budget: Budget, rng: random.Random) -> Decision:
     """The agent's decision, or a flagged random legal move if it failed."""
     started = time.perf_counter()
     failure: dict | None = None
@@ -39,7 +37,10 @@ def decide(
     if decision is not None and not isinstance(decision, Decision):
         failure, decision = {"fallback": "error", "error": "act() did not return a Decision"}, None
     if decision is not None and not _is_legal(state, seat, decision.move):
-        failure, decision = {"fallback": "illegal", "error": f"illegal move {decision.move!r}"}, None
+        failure, decision = (
+            {"fallback": "illegal", "error": f"illegal move {decision.move!r}"},
+            None,
+        )
     if decision is not None and budget.seconds is not None and elapsed > budget.seconds + GRACE_S:
         failure = {"fallback": "timeout", "error": f"took {elapsed:.2f}s of {budget.seconds}s"}
         decision = None

@@ -99,12 +99,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    if os.environ.get("DICEARENA_TEST_DB"):
-        DATABASES["default"]["TEST"] = {"NAME": os.environ["DICEARENA_TEST_DB"]}
-else:
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    if os.environ.get("DICEARENA_TEST_DB"):
-        DATABASES["default"]["TEST"] = {"NAME": os.environ["DICEARENA_TEST_DB"]}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [

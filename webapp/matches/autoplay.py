@@ -10,7 +10,9 @@ from webapp.matches.models import Match
 from webapp.matches.positions import load_state
 
 
-def play_out(match_id: int, budget: agents.Budget | None = None, max_events: int = 100_000) -> Match:
+def play_out(
+    match_id: int, budget: agents.Budget | None = None, max_events: int = 100_000
+) -> Match:
     match = Match.objects.get(pk=match_id)
     seats = {s.index: s for s in match.seats.all()}
     players = {i: agents.get(s.agent_spec) for i, s in seats.items() if s.is_agent}

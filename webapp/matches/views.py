@@ -102,9 +102,7 @@ def match_list(request):
     if game:
         qs = qs.filter(game=game)
     page = Paginator(qs, 25).get_page(request.GET.get("page"))
-    return render(
-        request, "matches/list.html", {"page": page, "games": games.all(), "game": game}
-    )
+    return render(request, "matches/list.html", {"page": page, "games": games.all(), "game": game})
 
 
 def not_found(request, exception=None):

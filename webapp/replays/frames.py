@@ -44,7 +44,5 @@ def export(match: Match) -> dict[str, Any]:
                 for s in match.seats.all()
             ],
         },
-        "decisions": [
-            {"ply": e.ply, "decisions": e.decisions} for e in events if e.decisions
-        ],
+        "decisions": [{"ply": e.ply, "decisions": e.decisions} for e in events if e.decisions],
     }

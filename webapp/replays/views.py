@@ -23,5 +23,7 @@ def replay(request, match_id: int):
 def record(request, match_id: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
     response = JsonResponse(export(match), json_dumps_params={"indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="dicearena-{match.game}-{match.pk}.json"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="dicearena-{match.game}-{match.pk}.json"'
+    )
     return response

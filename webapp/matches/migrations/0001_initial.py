@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,72 +15,149 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=32)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('num_players', models.PositiveSmallIntegerField()),
-                ('seed', models.CharField(default=agents.core.seeding.new_match_seed, editable=False, max_length=64)),
-                ('seed_sha256', models.CharField(editable=False, max_length=64)),
-                ('status', models.CharField(choices=[('active', 'in play'), ('finished', 'finished'), ('aborted', 'aborted')], default='active', max_length=16)),
-                ('ply', models.PositiveIntegerField(default=0)),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('pace', models.FloatField(default=0)),
-                ('created_by', models.CharField(blank=True, default='', max_length=80)),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(db_index=True, max_length=32)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("num_players", models.PositiveSmallIntegerField()),
+                (
+                    "seed",
+                    models.CharField(
+                        default=agents.core.seeding.new_match_seed, editable=False, max_length=64
+                    ),
+                ),
+                ("seed_sha256", models.CharField(editable=False, max_length=64)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("active", "in play"),
+                            ("finished", "finished"),
+                            ("aborted", "aborted"),
+                        ],
+                        default="active",
+                        max_length=16,
+                    ),
+                ),
+                ("ply", models.PositiveIntegerField(default=0)),
+                ("result", models.JSONField(blank=True, null=True)),
+                ("pace", models.FloatField(default=0)),
+                ("created_by", models.CharField(blank=True, default="", max_length=80)),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
-                'indexes': [models.Index(fields=['status', '-created_at'], name='matches_mat_status_14c80d_idx')],
+                "ordering": ["-created_at", "-id"],
+                "indexes": [
+                    models.Index(
+                        fields=["status", "-created_at"], name="matches_mat_status_14c80d_idx"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ply', models.PositiveIntegerField()),
-                ('actor', models.SmallIntegerField()),
-                ('move', models.JSONField()),
-                ('decisions', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ply", models.PositiveIntegerField()),
+                ("actor", models.SmallIntegerField()),
+                ("move", models.JSONField()),
+                ("decisions", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="matches.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['ply'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'ply'), name='unique_event_ply')],
+                "ordering": ["ply"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "ply"), name="unique_event_ply")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='PendingChoice',
+            name="PendingChoice",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ply', models.PositiveIntegerField()),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('move', models.CharField(max_length=200)),
-                ('decision', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pending', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ply", models.PositiveIntegerField()),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("move", models.CharField(max_length=200)),
+                ("decision", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pending",
+                        to="matches.match",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('match', 'ply', 'seat'), name='unique_pending_choice')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("match", "ply", "seat"), name="unique_pending_choice"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveSmallIntegerField()),
-                ('agent_spec', models.CharField(blank=True, default='', max_length=200)),
-                ('owner', models.CharField(blank=True, db_index=True, default='', max_length=80)),
-                ('name', models.CharField(max_length=120)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='matches.match')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveSmallIntegerField()),
+                ("agent_spec", models.CharField(blank=True, default="", max_length=200)),
+                ("owner", models.CharField(blank=True, db_index=True, default="", max_length=80)),
+                ("name", models.CharField(max_length=120)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="matches.match",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['index'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'index'), name='unique_seat')],
+                "ordering": ["index"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "index"), name="unique_seat")
+                ],
             },
         ),
     ]

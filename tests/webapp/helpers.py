@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import time
+
+from webapp.accounts.identity import Identity
+from webapp.matches import services
+from webapp.matches.models import Match
+
+ALICE = Identity(key="guest:alice", name="alice")
+BOB = Identity(key="guest:bob", name="bob")
+
+
+def footsies_vs_ai(
+    identity: Identity = ALICE,
+    opponent: str = "random",
+    seat: int = 0,
+    schedule: bool = False,
+    options: dict | None = None,
+) -> Match:
+    seats = [services.SeatPlan(agent_spec=opponent), services.SeatPlan(agent_spec=opponent)]
+    seats[seat] = services.SeatPlan(identity=identity)
+    plan = services.MatchPlan(game="footsies", seats=seats, options=options or {})
+    return services.create_match(plan, schedule=schedule)
+
+
+def footsies_people(a: Identity = ALICE, b: Identity = BOB) -> Match:
+    plan = services.MatchPlan(
+        game="footsies", seats=[services.SeatPlan(identity=a), services.SeatPlan(identity=b)]
+    )
+    return services.create_match(plan, schedule=False)
+
+
+def wait_for(predicate, timeout: float = 30.0, every: float = 0.1):
+    """Poll until ``predicate()`` is truthy; returns its value or fails with a clear text."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError(f"condition not met within {timeout}s")

@@ -1,0 +1,151 @@
+"""The match socket over the real Redis channel layer, through the real ASGI stack
+(session cookie, origin check, routing)."""
+
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+
+from webapp.accounts.identity import GUEST_KEY
+from webapp.config.asgi import application
+from webapp.matches.models import Event, Match
+
+from .helpers import ALICE, BOB, footsies_people
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+@database_sync_to_async
+def session_cookie(guest: str | None) -> str:
+    store = SessionStore()
+    if guest:
+        store[GUEST_KEY] = guest
+    store.save()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+
+async def connect(match_id: int, guest: str | None = None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    headers.append((b"cookie", (await session_cookie(guest)).encode()))
+    comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    return comm
+
+
+async def receive(comm, kind: str, timeout: float = 10) -> dict:
+    """The next frame of ``kind`` (frames of other kinds on the way are skipped)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        left = deadline - asyncio.get_running_loop().time()
+        frame = json.loads(await comm.receive_from(timeout=max(0.1, left)))
+        if frame["type"] == kind:
+            return frame
+
+
+async def new_match() -> Match:
+    return await database_sync_to_async(footsies_people)()
+
+
+async def count_events(match: Match) -> int:
+    return await database_sync_to_async(Event.objects.filter(match=match).count)()
+
+
+async def test_it_sends_a_snapshot_on_hello_without_a_sequence_number():
+    match = await new_match()
+    comm = await connect(match.pk, "alice")
+    await comm.send_json_to({"type": "hello"})
+    snap = await receive(comm, "snapshot")
+    assert snap["seq"] == 0 and snap["you"] == 0
+    assert snap["legal"] == ["A", "B", "G", "DP"]
+    assert snap["view"]["blocks"] == [3, 3]
+    await comm.disconnect()
+
+
+async def test_a_move_reaches_the_players_and_a_spectator_live():
+    match = await new_match()
+    alice = await connect(match.pk, "alice")
+    bob = await connect(match.pk, "bob")
+    watcher = await connect(match.pk, None)
+    await alice.send_json_to({"type": "move", "seat": 0, "seq": 0, "move": "A"})
+    await receive(alice, "ack")
+    chosen = await receive(watcher, "chosen")
+    assert chosen["seats"] == [0] and "move" not in chosen  # who chose, never what
+    await bob.send_json_to({"type": "move", "seat": 1, "seq": 0, "move": "G"})
+    for comm in (alice, bob, watcher):
+        frame = await receive(comm, "event")
+        assert frame["seq"] == 1
+        assert frame["event"]["move"] == {"0": "A", "1": "G"}
+        assert frame["view"]["hit"] == [True, False]
+    assert frame["you"] is None and frame["legal"] == []
+    for comm in (alice, bob, watcher):
+        await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("message", "code"),
+    [
+        ({"type": "move", "seat": 1, "seq": 0, "move": "A"}, "not_your_seat"),
+        ({"type": "move", "seat": 0, "seq": 3, "move": "A"}, "stale"),
+        ({"type": "move", "seat": 0, "seq": 0, "move": "Z"}, "illegal"),
+        ({"type": "move", "seat": 0, "seq": 0}, "bad_move"),
+        ({"type": "dance"}, "malformed"),
+    ],
+)
+async def test_it_answers_bad_moves_with_an_error_frame_and_stores_nothing(message, code):
+    match = await new_match()
+    comm = await connect(match.pk, "alice")
+    await comm.send_json_to(message)
+    error = await receive(comm, "error")
+    assert error["code"] == code and error["message"]
+    assert await count_events(match) == 0
+    await comm.disconnect()
+
+
+async def test_it_refuses_oversized_and_malformed_frames():
+    match = await new_match()
+    comm = await connect(match.pk, "alice")
+    await comm.send_to(text_data="x" * (settings.DICEARENA_MAX_FRAME_BYTES + 1))
+    assert (await receive(comm, "error"))["code"] == "too_large"
+    await comm.send_to(text_data="{not json")
+    assert (await receive(comm, "error"))["code"] == "malformed"
+    await comm.send_to(text_data="[1, 2]")
+    assert (await receive(comm, "error"))["code"] == "malformed"
+    assert await count_events(match) == 0
+    await comm.disconnect()
+
+
+async def test_a_spectator_cannot_move():
+    match = await new_match()
+    comm = await connect(match.pk, "mallory")
+    await comm.send_json_to({"type": "move", "seat": 0, "seq": 0, "move": "A"})
+    assert (await receive(comm, "error"))["code"] == "not_your_seat"
+    await comm.disconnect()
+
+
+async def test_an_unknown_match_closes_the_socket():
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    comm = WebsocketCommunicator(application, "/ws/matches/987654/", headers=headers)
+    connected, code = await comm.connect(timeout=5)
+    assert not connected and code == 4404
+
+
+async def test_a_reconnecting_page_receives_exactly_the_events_it_missed():
+    from webapp.matches import services
+
+    match = await new_match()
+    submit = database_sync_to_async(services.submit_move)
+    for ply, (a, b) in enumerate([("B", "B"), ("A", "B"), ("B", "A")]):
+        await submit(match.pk, 0, ply, a, identity=ALICE)
+        await submit(match.pk, 1, ply, b, identity=BOB)
+    comm = await connect(match.pk, "alice")
+    await comm.send_json_to({"type": "hello", "seq": 1})
+    got = [await receive(comm, "event"), await receive(comm, "event")]
+    assert [f["seq"] for f in got] == [2, 3]
+    assert got[-1]["view"]["blocks"] == [2, 2]
+    assert await comm.receive_nothing(timeout=0.3)
+    await comm.disconnect()

@@ -1,0 +1,51 @@
+"""AI moves computed by a real Celery worker on the real broker."""
+
+import pytest
+
+from webapp.matches import services
+from webapp.matches.models import Event, Match, PendingChoice
+from webapp.matches.tasks import ai_move
+
+from .helpers import ALICE, footsies_vs_ai, wait_for
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
+
+
+def test_the_worker_answers_a_persons_move(celery_worker):
+    # Best of three, so no single exchange can end the match.
+    match = footsies_vs_ai(opponent="footsies-counter", schedule=True, options={"rounds": 3})
+    # The worker's hidden choice arrives without any move of ours.
+    wait_for(lambda: PendingChoice.objects.filter(match=match, seat=1).exists())
+    services.submit_move(match.pk, 0, 0, "B", identity=ALICE)
+    event = Event.objects.get(match=match, ply=0)
+    assert set(event.move) == {"0", "1"}
+    decision = event.decisions["1"]
+    assert decision["thinking"]["rule"]  # what the counter player weighed
+    assert decision["stats"]["seconds"] >= 0
+    # ... and it chooses again for the next turn.
+    wait_for(lambda: PendingChoice.objects.filter(match=match, ply=1, seat=1).exists())
+
+
+def test_an_ai_versus_ai_match_plays_to_the_end_on_the_worker(celery_worker):
+    plan = services.MatchPlan(
+        game="footsies",
+        seats=[
+            services.SeatPlan(agent_spec="footsies-counter"),
+            services.SeatPlan(agent_spec="random"),
+        ],
+        pace=0.01,
+    )
+    match = services.create_match(plan)
+    wait_for(lambda: Match.objects.get(pk=match.pk).is_over, timeout=60)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert Event.objects.filter(match=match).count() == match.ply > 0
+
+
+def test_a_duplicate_delivery_does_nothing():
+    match = footsies_vs_ai(opponent="random")
+    assert ai_move(match.pk, 0, 1) == "played"
+    assert ai_move(match.pk, 0, 1) == "already chosen"
+    assert ai_move(match.pk, 5, 1) == "stale"
+    assert ai_move(match.pk, 0, 0) == "not an agent"
+    assert PendingChoice.objects.filter(match=match).count() == 1

@@ -1,0 +1,27 @@
+"""Settings for the test run: the real stack, isolated per run.
+
+Every run gets its own id, and with it its own test database, channel-layer prefix and
+Celery queue, so two runs on one machine (or one Redis) never see each other's work.
+The values go into the environment too, so the worker and web server that tests start
+as subprocesses share them.
+"""
+
+import os
+import uuid
+
+RUN_ID = os.environ.setdefault("DICEARENA_TEST_RUN", uuid.uuid4().hex[:10])
+os.environ.setdefault("DICEARENA_CHANNEL_PREFIX", f"dicearena-test-{RUN_ID}")
+os.environ.setdefault("DICEARENA_QUEUE", f"dicearena-test-{RUN_ID}")
+
+from webapp.config.settings import *  # noqa: E402,F403
+from webapp.config.settings import DATABASES, VAR_DIR  # noqa: E402
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file, not memory: the worker and web server processes open the same database.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{RUN_ID}.sqlite3")}
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_dicearena_{RUN_ID}"}
+
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+DICEARENA_DEFAULT_PACE = 0.05
