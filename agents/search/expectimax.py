@@ -17,7 +17,7 @@ Pruning (Ballard's *-minimax, as in Hauk, Buro and Schaeffer, "Rediscovering
 *-Minimax Search"): Star1 cuts a chance node once its outcomes so far prove its value
 outside the window, since no outcome can score beyond [-1, 1]; Star2 first probes one
 move of each outcome's position, which bounds that outcome from one side, and cuts when
-the bounds already decide. Both give the same value, hence the same move, as the full
+the bounds already decide (only with the table, which spares re-searching the probe). Both give the same value, hence the same move, as the full
 search; ``prune=false`` turns them off to check that.
 
 The search deepens one decision at a time up to ``depth`` (a transposition table keeps
@@ -323,8 +323,10 @@ class Search:
         """Star2: search one move of each outcome's position. One move of a seat's own
         decision bounds it from below, one move of an opponent's from above; returns a
         cut value if the bounds alone put this node outside the window."""
-        if depth <= 0 or any(kid.state.current() < 0 for kid in kids):
-            return None  # only decisions can be probed
+        # The Star1 pass searches each probed move again; only the table's memory of
+        # the probe makes that cheap, so without it probing costs more than it saves.
+        if not self.use_tt or depth <= 0 or any(kid.state.current() < 0 for kid in kids):
+            return None  # and only a seat's decision can be probed
         low_total = sum(k.p * lo for k, lo in zip(kids, lower, strict=True))
         high_total = sum(k.p * hi for k, hi in zip(kids, upper, strict=True))
         for i, kid in enumerate(kids):
