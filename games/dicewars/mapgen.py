@@ -22,9 +22,13 @@ ENCLOSED_SIDES = 4
 RESTARTS = 200
 
 
+#: owner[] marks: a free cell, and a free cell already on the growing territory's edge.
+FREE, EDGE = -1, -2
+
+
 def generate_map(rng: random.Random) -> Board:
     draw = rng.random
-    owner = [-1] * CELLS
+    owner = [FREE] * CELLS
     # Free cells that touch used ones: the places a new territory may start. Entries go
     # stale when a territory takes them; they are dropped when drawn.
     touching: list[int] = []
@@ -36,22 +40,27 @@ def generate_map(rng: random.Random) -> Board:
         target = MIN_SIZE + int(draw() * (MAX_SIZE - MIN_SIZE + 1))
         for _ in range(RESTARTS):
             start = _start_cell(draw, touching, owner) if t else int(draw() * CELLS)
-            cells, frontier, borders = _grow(draw, owner, t, start, target)
+            cells, edge, borders = _grow(draw, owner, t, start, target)
             if len(cells) == target:
                 break
             for cell in cells:  # stuck in a pocket: give the hexes back and start over
-                owner[cell] = -1
-        borders |= _absorb(owner, t, cells, frontier)
+                owner[cell] = FREE
+            for cell in edge:
+                owner[cell] = FREE
+        borders |= _absorb(owner, t, cells, edge)
+        borders &= ~(1 << t)
         hexes.append(cells)
         adjacent.append(borders)
-        for other in range(t):
-            if borders >> other & 1:
-                adjacent[other] |= 1 << t
-        for cell in cells:
-            for n in NEIGHBOURS[cell]:
-                if owner[n] < 0 and not listed[n]:
-                    listed[n] = 1
-                    touching.append(n)
+        while borders:
+            low = borders & -borders
+            borders ^= low
+            adjacent[low.bit_length() - 1] |= 1 << t
+        for cell in edge:
+            if owner[cell] == EDGE:
+                owner[cell] = FREE
+                if not listed[cell]:
+                    listed[cell] = 1
+                    touching.append(cell)
     return Board(hexes, adjacent)
 
 
@@ -59,30 +68,34 @@ def _start_cell(draw, touching: list[int], owner: list[int]) -> int:
     while True:
         i = int(draw() * len(touching))
         cell = touching[i]
-        if owner[cell] < 0:
+        if owner[cell] == FREE:
             return cell
         touching[i] = touching[-1]
         touching.pop()
 
 
 def _grow(draw, owner: list[int], t: int, start: int, target: int):
-    """Grow territory ``t`` from ``start`` by random free hexes along its edge."""
+    """Grow territory ``t`` from ``start`` by random free hexes along its edge.
+
+    Returns its cells, every free cell ever on its edge (marked EDGE in ``owner``) and
+    the territories it touches (a mask that may include ``t`` itself)."""
     owner[start] = t
     cells = [start]
-    frontier: list[int] = []
-    seen = {start}
+    edge: list[int] = []  # every cell marked EDGE, for the caller to clear
+    frontier: list[int] = []  # the EDGE cells still free, to draw from
     borders = 0
+    cell = start
     while True:
-        for n in NEIGHBOURS[cells[-1]]:
+        for n in NEIGHBOURS[cell]:
             other = owner[n]
-            if other < 0:
-                if n not in seen:
-                    seen.add(n)
-                    frontier.append(n)
-            elif other != t:
+            if other == FREE:
+                owner[n] = EDGE
+                edge.append(n)
+                frontier.append(n)
+            elif other >= 0:
                 borders |= 1 << other
         if len(cells) == target or not frontier:
-            return cells, frontier, borders
+            return cells, edge, borders
         i = int(draw() * len(frontier))
         cell = frontier[i]
         frontier[i] = frontier[-1]
@@ -91,15 +104,15 @@ def _grow(draw, owner: list[int], t: int, start: int, target: int):
         cells.append(cell)
 
 
-def _absorb(owner: list[int], t: int, cells: list[int], frontier: list[int]) -> int:
+def _absorb(owner: list[int], t: int, cells: list[int], edge: list[int]) -> int:
     """Take the free hexes territory ``t`` nearly encloses (off-board sides count as
     outside); each one taken may enclose the next, so the check runs until nothing
-    changes. Returns the territories the absorbed hexes border."""
+    changes. Returns the territories the absorbed hexes touch."""
     borders = 0
-    pending = frontier[:]
+    pending = [cell for cell in edge if owner[cell] == EDGE]
     while pending:
         cell = pending.pop()
-        if owner[cell] >= 0:
+        if owner[cell] != EDGE:
             continue
         around = NEIGHBOURS[cell]
         inside = 0
@@ -112,8 +125,12 @@ def _absorb(owner: list[int], t: int, cells: list[int], frontier: list[int]) -> 
         cells.append(cell)
         for n in around:
             other = owner[n]
-            if other < 0:
+            if other == FREE:
+                owner[n] = EDGE
+                edge.append(n)
                 pending.append(n)
-            elif other != t:
+            elif other == EDGE:
+                pending.append(n)  # one more side inside: look again
+            elif other >= 0:
                 borders |= 1 << other
     return borders

@@ -33,11 +33,6 @@ def room(territories: Sequence[int], dice: Sequence[int]) -> int:
     return sum(MAX_DICE - dice[t] for t in territories)
 
 
-def fill_all(territories: Sequence[int], dice: Sequence[int]) -> Placements:
-    """The placements when the pool covers every free place: no chance is involved."""
-    return tuple((t, MAX_DICE - dice[t]) for t in territories if dice[t] < MAX_DICE)
-
-
 def sample(
     draw: Callable[[], float], pool: int, territories: Sequence[int], dice: Sequence[int]
 ) -> Placements:
@@ -46,15 +41,17 @@ def sample(
     if placements is not None:
         return placements  # nothing to draw: same odds, and no random numbers spent
     open_ = [t for t in territories if dice[t] < MAX_DICE]
+    slots = open_[:]  # shrinks as territories fill up
     added = dict.fromkeys(open_, 0)
     for _ in range(pool):
-        i = int(draw() * len(open_))
-        t = open_[i]
-        added[t] += 1
-        if dice[t] + added[t] == MAX_DICE:
-            open_[i] = open_[-1]
-            open_.pop()
-    return tuple((t, n) for t, n in added.items() if n)
+        i = int(draw() * len(slots))
+        t = slots[i]
+        n = added[t] + 1
+        added[t] = n
+        if dice[t] + n == MAX_DICE:
+            slots[i] = slots[-1]
+            slots.pop()
+    return tuple((t, added[t]) for t in open_ if added[t])
 
 
 def problem(
@@ -91,9 +88,15 @@ def problem(
 def forced(pool: int, territories: Sequence[int], dice: Sequence[int]) -> Placements | None:
     """The placements when the dice have only one way to go (no room, no dice, enough
     dice for every place, or a single territory with room), else None."""
-    open_ = [t for t in territories if dice[t] < MAX_DICE]
-    if pool >= room(territories, dice):
-        return fill_all(territories, dice)
+    open_ = []
+    space = 0
+    for t in territories:
+        d = dice[t]
+        if d < MAX_DICE:
+            open_.append(t)
+            space += MAX_DICE - d
+    if pool >= space:
+        return tuple((t, MAX_DICE - dice[t]) for t in open_)
     if pool == 0:
         return ()
     if len(open_) == 1:

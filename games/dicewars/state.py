@@ -22,7 +22,7 @@ from typing import Any
 
 from games.core import CHANCE, TERMINAL, IllegalMove, Outcome, State
 from games.dicewars import battle, reinforcement
-from games.dicewars.board import Board
+from games.dicewars.board import Board, bits
 from games.dicewars.moves import (
     ATTACKS,
     END_TURN,
@@ -70,6 +70,7 @@ class DiceWarsState(State):
         "dice",
         "own",
         "strong",
+        "open_attacks",
         "reserve",
         "order",
         "mover",
@@ -101,6 +102,7 @@ class DiceWarsState(State):
         self.dice: list[int] = []
         self.own = [0] * num_players
         self.strong = 0
+        self.open_attacks = 0
         self.reserve = [0] * num_players
         self.order = list(range(num_players))
         self.mover = -1
@@ -154,7 +156,12 @@ class DiceWarsState(State):
         return found
 
     def attack_count(self) -> int:
-        """How many attacks the mover has (legal_moves() has one more: END_TURN)."""
+        """How many attacks the mover has (legal_moves() has one more: END_TURN); kept
+        up to date by every battle rather than counted."""
+        return self.open_attacks if self.phase == ATTACK else 0
+
+    def count_attacks(self) -> int:
+        """The mover's attacks counted afresh (what ``open_attacks`` must always equal)."""
         own = self.own[self.mover]
         adjacent = self.board.adjacent
         count = 0
@@ -325,6 +332,7 @@ class DiceWarsState(State):
         self.order = setup.order
         self._derive_masks()
         self.mover = self.order[0]
+        self.open_attacks = self.count_attacks()
         self.turn = 1
         self.phase = ATTACK
         self.last = ("setup", seed)
@@ -334,6 +342,7 @@ class DiceWarsState(State):
         n = self.num_players
         self.map_seed = self.board = None
         self.owner, self.dice, self.own, self.strong = [], [], [0] * n, 0
+        self.open_attacks = 0
         self.order, self.mover, self.turn, self.phase = list(range(n)), -1, 0, SETUP
         self.last = None
 
@@ -351,24 +360,40 @@ class DiceWarsState(State):
         seat = self.mover
         attacking, defending = dice[a], dice[b]
         defender = owner[b]
-        undo = (_UNDO_FIGHT, a, b, attacking, defending, self.strong, self.last, self.last_battle)
+        undo = (
+            _UNDO_FIGHT, a, b, attacking, defending, self.strong, self.open_attacks,
+            self.last, self.last_battle,
+        )  # fmt: skip
         won = sum(attacker) > sum(defender_roll)
-        # Win or lose, the attacking dice are spent: one stays behind.
+        adjacent = self.board.adjacent
+        own = self.own
+        mine = own[seat]
+        # Win or lose, the attacking dice are spent: one stays behind, and the source
+        # leaves the mover's attacks.
         dice[a] = 1
         strong = self.strong & ~(1 << a)
+        attacks = self.open_attacks - (adjacent[a] & ~mine).bit_count()
         if won:
             bit = 1 << b
             owner[b] = seat
-            own = self.own
-            own[seat] |= bit
+            mine |= bit
+            own[seat] = mine
             own[defender] &= ~bit
             dice[b] = attacking - 1
-            strong = strong | bit if attacking > 2 else strong & ~bit
+            # The target stops being a target of the mover's other strong territories
+            # and, with 2 dice or more, becomes a source itself.
+            attacks -= (adjacent[b] & mine & strong).bit_count()
+            if attacking > 2:
+                strong |= bit
+                attacks += (adjacent[b] & ~mine).bit_count()
+            else:
+                strong &= ~bit
             if not own[defender]:
                 self.eliminated.append(defender)
-            if own[seat] == self.board.everything:
+            if mine == self.board.everything:
                 self.winner = seat
         self.strong = strong
+        self.open_attacks = attacks
         self.phase = OVER if self.winner is not None else ATTACK
         self.source = self.target = -1
         self.last = self.last_battle = (
@@ -377,7 +402,7 @@ class DiceWarsState(State):
         return undo
 
     def _unfight(self, undo: tuple) -> None:
-        _, a, b, attacking, defending, self.strong, self.last, battle_before = undo
+        _, a, b, attacking, defending, self.strong, self.open_attacks, self.last, before = undo
         won = self.last_battle[7]
         defender = self.last_battle[4]
         seat = self.mover
@@ -389,7 +414,7 @@ class DiceWarsState(State):
                 self.eliminated.pop()
             self.own[defender] |= bit
         self.dice[a], self.dice[b] = attacking, defending
-        self.last_battle = battle_before
+        self.last_battle = before
         self.winner = None
         self.phase = BATTLE
         self.source, self.target = a, b
@@ -407,7 +432,7 @@ class DiceWarsState(State):
         seat = self.mover
         undo = (
             _UNDO_REINFORCE, placements, self.reserve[seat], seat, self.turn, self.strong,
-            self.last, self.pool,
+            self.open_attacks, self.last, self.pool,
         )  # fmt: skip
         dice = self.dice
         strong = self.strong
@@ -429,10 +454,21 @@ class DiceWarsState(State):
             self.turn += 1
             self.mover = self._next_player(seat)
             self.phase = ATTACK
+            self.open_attacks = self.count_attacks()
         return undo
 
     def _unreinforce(self, undo: tuple) -> None:
-        _, placements, reserve, seat, self.turn, self.strong, self.last, self.pool = undo
+        (
+            _,
+            placements,
+            reserve,
+            seat,
+            self.turn,
+            self.strong,
+            self.open_attacks,
+            self.last,
+            self.pool,
+        ) = undo
         for t, n in placements:
             self.dice[t] -= n
         self.reserve[seat] = reserve
@@ -462,7 +498,7 @@ class DiceWarsState(State):
         self.strong = strong
 
     def _territories(self, seat: int) -> list[int]:
-        return [t for t, o in enumerate(self.owner) if o == seat]
+        return bits(self.own[seat])
 
     # ----- results -----------------------------------------------------------------------
 
@@ -524,6 +560,7 @@ class DiceWarsState(State):
         other.dice = self.dice[:]
         other.own = self.own[:]
         other.strong = self.strong
+        other.open_attacks = self.open_attacks
         other.reserve = self.reserve[:]
         other.order = self.order
         other.mover = self.mover

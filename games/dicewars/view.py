@@ -14,6 +14,7 @@ from games.dicewars.battle import MAX_DICE
 from games.dicewars.board import Board
 from games.dicewars.narration import COLOURS, event_text
 from games.dicewars.reinforcement import MAX_RESERVE
+from games.dicewars.standings import leader
 from games.dicewars.state import ATTACK, BATTLE, OVER, PHASES, REINFORCE_PHASE, SETUP
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ def _restore(cls, game: DiceWars, view: Mapping[str, Any]) -> DiceWarsState:
     state.last = event_from_view(view.get("last"))
     state.last_battle = event_from_view(view.get("last_battle"))
     alive = [s for s in range(n) if state.own[s]]
-    if len(alive) == 1 and not view.get("capped") and view.get("ended") != "turn cap":
+    if len(alive) == 1 and view.get("ended") != "turn cap":
         state.phase, state.winner, state.mover = OVER, alive[0], alive[0]
         return state
     current = view.get("current")
@@ -215,10 +216,11 @@ def _restore(cls, game: DiceWars, view: Mapping[str, Any]) -> DiceWarsState:
         if view.get("ended") != "turn cap":
             raise IllegalMove("a game still held by several players ends only at the turn cap")
         state.phase, state.capped = OVER, True
-        state.winner = None if view.get("winner") is None else _int(view["winner"])
+        state.winner = leader(state.own, state.dice, state.eliminated)
         return state
     if state.mover not in alive:
         raise IllegalMove(f"seat {state.mover} owns no territory and cannot be the mover")
+    state.open_attacks = state.count_attacks()
     state.phase = phase
     if phase == BATTLE:
         pending = view["battle"]
