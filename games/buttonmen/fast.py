@@ -16,6 +16,7 @@ move list; the one move drawn is then decoded in that list's order.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -62,6 +63,7 @@ def _attack_counts(key: tuple[int, ...]) -> bytes:
     return table
 
 
+@functools.cache
 def _swing_positions(recipe: tuple) -> tuple[int, ...]:
     return tuple(i for i, die in enumerate(recipe) if die == SWING)
 
@@ -94,7 +96,11 @@ def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None
     choosers = state.choosers
     rounds = state.round
     wins = state.round_wins[:]
-    swing_at = [_swing_positions(r) if r else () for r in recipes]
+    # Positions of the swing dice: those in play now, then each round the recipe's.
+    swing_at = [
+        tuple(p for p, slot in enumerate(ids[s]) if state.swing_slots[s] >> slot & 1)
+        for s in (0, 1)
+    ]
 
     while True:
         # ----- the nodes that open a round -----------------------------------------------
@@ -233,6 +239,7 @@ def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None
             choosers = (0, 1)
         else:
             choosers = () if won is None else (1 - won,)
+        swing_at = [_swing_positions(recipes[0]), _swing_positions(recipes[1])]
         choosers = tuple(s for s in (0, 1) if swing_at[s] and (s in choosers or swing[s] is None))
         size = [[(swing[s] or 0) if d == SWING else d for d in recipes[s]] for s in (0, 1)]
         if trace is not None:

@@ -64,7 +64,7 @@ def move_to_text(move: Any) -> str:
 
 def _number(text: str, what: str) -> int:
     text = text.strip()
-    if not text.isdigit() or len(text) > 4:
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
         raise IllegalMove(f"{what} must be a number, not {text!r}")
     return int(text)
 

@@ -50,6 +50,24 @@ def test_it_continues_from_a_hand_made_reroll():
     assert trace == clean.history()[1:]
 
 
+def test_it_continues_from_a_swing_choice_whose_dice_differ_from_the_recipe():
+    view = position(
+        [(4, None), (9, None, "X")],
+        [(20, None), (12, None, "X")],
+        phase="swing",
+        turn=None,
+        acting=[1],
+        fighters=(("Pair", [4, "X"]), ("Odd", [20, 6])),
+        swing=(9, 12),
+    )
+    state = GAME.from_position(view)
+    for seed in range(10):
+        clean = random_playout(state, random.Random(seed))
+        trace = []
+        playout(state, random.Random(seed), trace)
+        assert trace == clean.history(), f"seed {seed}"
+
+
 def test_it_leaves_the_starting_state_as_it_was():
     state = GAME.new_state(2)
     for _ in range(8):

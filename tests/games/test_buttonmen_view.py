@@ -125,7 +125,7 @@ def test_it_reads_attackers_in_any_order():
 
 
 @pytest.mark.parametrize(
-    "text", ["power:0", "power:0+1>0", "skill:0+0>1", "swing:x", "hit:0>0", ""]
+    "text", ["power:0", "power:0+1>0", "skill:0+0>1", "swing:x", "swing:²", "hit:0>0", ""]
 )
 def test_it_refuses_malformed_move_text(text):
     with pytest.raises(IllegalMove):
