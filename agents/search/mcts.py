@@ -213,6 +213,8 @@ class MctsAgent(Agent):
             "algorithm": self.name,
             "seat": seat,
             "iterations": iterations,
+            "legal_moves": len(root.bandits[seat].moves),
+            "opened": len(root.bandits[seat].arms),  # fewer than legal when widening
             "moves": arms(seat),
             "tree": self._tree(state, seat, root, None, 0),
         }
