@@ -6,8 +6,9 @@ its seat while fighters are still being drawn or when both seats play the same b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from games.buttonmen.moves import move_to_text
 from games.buttonmen.rules import SLOTS
 
 if TYPE_CHECKING:
@@ -105,3 +106,62 @@ def round_end_text(state: ButtonMenState, scores_x2: list[int], won: int | None)
     if won is None:
         return f"; round {state.round} ends in a tie, {score}"
     return f"; round {state.round} ends {score}: {player(state, won)} wins the round"
+
+
+# ----- the "last" entry of the view, worded only when somebody looks -------------------------
+
+
+class Scene(NamedTuple):
+    """What a sentence about an event needs, frozen just before the event changed it."""
+
+    fighters: tuple
+    size: tuple
+    value: tuple
+    swing_slots: tuple
+    alive: tuple
+    turn: int | None
+    pending: tuple
+    round: int
+    choosers: tuple
+
+
+def scene(state: ButtonMenState) -> Scene:
+    return Scene(
+        tuple(state.fighters),
+        tuple(state.size),
+        tuple(state.value),
+        tuple(state.swing_slots),
+        tuple(state.alive),
+        state.turn,
+        state.pending,
+        state.round,
+        state.choosers,
+    )
+
+
+class LastEvent:
+    """The previous event. Bulk play makes millions of these and reads almost none, so
+    the words are put together in ``render`` rather than when the event happens."""
+
+    __slots__ = ("event", "seat", "move", "scene", "tail")
+
+    def __init__(self, event: str, seat: int | None, move: Any, at: Scene, tail: tuple = ()):
+        self.event = event
+        self.seat = seat
+        self.move = move
+        self.scene = at
+        self.tail = tail  # (function, args) pairs whose text follows the sentence
+
+    def then(self, function, *args) -> LastEvent:
+        return LastEvent(
+            self.event, self.seat, self.move, self.scene, (*self.tail, (function, args))
+        )
+
+    def render(self) -> dict[str, Any]:
+        if self.event == "swing":  # the size stays secret until the roll
+            move, text = None, swing_chosen(self.scene, self.seat)  # type: ignore[arg-type]
+        else:
+            move, text = move_to_text(self.move), describe_move(self.scene, self.move)  # type: ignore[arg-type]
+        for function, args in self.tail:
+            text += function(self.scene, *args)
+        return {"event": self.event, "seat": self.seat, "move": move, "text": text}

@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from games.buttonmen import describe
+from games.buttonmen.describe import LastEvent, scene
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import NAMES, SWING, SWING_SIZES
 from games.buttonmen.moves import (
@@ -114,7 +115,7 @@ class ButtonMenState(State):
         self.round_wins = [0, 0]
         self.results: tuple[tuple[int | None, int, int], ...] = ()  # (winner, 2*score0, 2*score1)
         self.winner: int | None = None
-        self.last: dict[str, Any] | None = None
+        self.last: LastEvent | dict[str, Any] | None = None  # a dict when read from a view
         self._legal: list | None = None  # legal moves of this node, kept until it changes
         self._undo: tuple | None = None
         self._hist = None
@@ -255,25 +256,15 @@ class ButtonMenState(State):
     def _apply(self, actor: int, move: Any) -> None:
         self._legal = None
         if actor == SIMULTANEOUS:
+            self.last = LastEvent(SWING_KIND, None, None, scene(self))
             for seat, choice in move:
                 self._choose_swing(seat, choice[1])
-            self.last = {
-                "event": SWING_KIND,
-                "seat": None,
-                "move": None,
-                "text": describe.swing_chosen(self, None),
-            }
             self.phase = ROLL
         elif actor == CHANCE:
             self._apply_chance(move)
         elif self.phase == SWING_PHASE:
+            self.last = LastEvent(SWING_KIND, actor, None, scene(self))
             self._choose_swing(actor, move[1])
-            self.last = {
-                "event": SWING_KIND,
-                "seat": actor,
-                "move": None,
-                "text": describe.swing_chosen(self, actor),
-            }
             self.phase = ROLL
         elif move[0] == PASS_KIND:
             self._pass(actor)
@@ -287,8 +278,8 @@ class ButtonMenState(State):
         self.size[seat] = tuple(size if mask >> i & 1 else n for i, n in enumerate(self.size[seat]))
 
     def _apply_chance(self, outcome: tuple) -> None:
-        text = describe.describe_move(self, outcome)
         kind = outcome[0]
+        self.last = LastEvent(kind, None, outcome, scene(self))
         if kind == REROLL_KIND:
             seat = self.turn
             values = list(self.value[seat])  # type: ignore[index]
@@ -308,24 +299,22 @@ class ButtonMenState(State):
             first = initiative(outcome[1], outcome[2])
             self.turn = first
             self.phase = COIN if first is None else PLAY
-            text += describe.initiative_text(self, first)
+            self.last = self.last.then(describe.initiative_text, first)
         elif kind == COIN_KIND:
             self.turn = outcome[1]
             self.phase = PLAY
         else:  # fighters: a seat seated before the draw keeps its (maybe hand-made) recipe
             names = [outcome[1], outcome[2]]
             self.set_fighters(names, [self.recipes[s] or RECIPES[names[s]] for s in (0, 1)])
-        self.last = {"event": kind, "seat": None, "move": move_to_text(outcome), "text": text}
 
     def _attack(self, seat: int, move: tuple) -> None:
-        text = describe.describe_move(self, move)
+        self.last = LastEvent(move[0], seat, move, scene(self))
         _, attackers, target = move
         foe = 1 - seat
         self.alive[foe] &= ~(1 << target)
         captured = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
         self.captured[seat] = self.captured[seat] + (captured,)
         self.passes = 0
-        self.last = {"event": move[0], "seat": seat, "move": move_to_text(move), "text": text}
         if not self.alive[foe]:
             # Nothing is left to attack: the round is over and the reroll would not matter.
             self._end_round()
@@ -334,13 +323,8 @@ class ButtonMenState(State):
         self.phase = REROLL
 
     def _pass(self, seat: int) -> None:
+        self.last = LastEvent(PASS_KIND, seat, PASS, scene(self))
         self.passes += 1
-        self.last = {
-            "event": PASS_KIND,
-            "seat": seat,
-            "move": PASS_KIND,
-            "text": describe.describe_move(self, PASS),
-        }
         if self.passes >= 2:
             self._end_round()
         else:
@@ -355,10 +339,7 @@ class ButtonMenState(State):
         self.results = self.results + ((won, scores[0], scores[1]),)
         if won is not None:
             self.round_wins[won] += 1
-        assert self.last is not None
-        self.last = dict(
-            self.last, text=self.last["text"] + describe.round_end_text(self, scores, won)
-        )
+        self.last = self.last.then(describe.round_end_text, scores, won)  # type: ignore[union-attr]
         if won is not None and self.round_wins[won] >= self.options["rounds_to_win"]:
             self._finish(won)
         elif self.round >= MAX_ROUNDS:

@@ -92,10 +92,17 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
         "reroll": {"seat": state.turn, "dice": list(state.pending)}
         if state.phase == REROLL
         else None,
-        "last": dict(state.last) if state.last else None,
+        "last": _last(state),
         "over": state.phase == OVER,
         "winner": state.winner,
     }
+
+
+def _last(state: ButtonMenState) -> dict[str, Any] | None:
+    last = state.last
+    if last is None:
+        return None
+    return dict(last) if isinstance(last, Mapping) else last.render()
 
 
 # ----- reading a position back ------------------------------------------------------------
