@@ -8,11 +8,13 @@ Formats:
 - ``roundrobin``: every pair of listed agents plays ``--games`` games; seat order
   alternates from one game to the next.
 - ``duplicate``: every pair plays ``--games`` games as ``--games / 2`` deals; each deal
-  is played twice under the same match seed with the seats swapped, so both agents
-  face the same dice and luck cancels out.
+  is played twice under the same match seed with the seats swapped. Chance draws from
+  (seed, ply), so the setup rolls are identical and later rolls stay identical for as
+  long as the two games keep in step: luck largely cancels out.
 - ``freeforall``: one table of ``--players`` seats (Dice Wars: 3–8); seat ``s`` of game
   ``i`` is played by agent ``(i + s) mod k`` of the ``k`` listed, so seats rotate
-  between games and every agent sits at every seat equally often.
+  between games and every agent sits at every seat equally often. An agent filling
+  several seats of one game counts each seat as one of its games.
 
 Game ``i`` of pairing ``p`` is played with seed ``derive_seed(seed, p, i)`` (in
 duplicate, ``i`` is the deal), so a result depends only on the seed: ``--jobs 4``
@@ -36,7 +38,7 @@ import games
 from agents.core import Budget, get
 from agents.core.seeding import derive_seed, new_match_seed
 from agents.match import play_match
-from agents.stats import METHOD, Tally, result_for
+from agents.stats import METHOD, Tally, result_for, win_rate
 from games.core import Game
 
 FORMATS = ("roundrobin", "duplicate", "freeforall")
@@ -56,6 +58,33 @@ class Fixture:
     pairing: int
     seating: tuple[int, ...]
     seed: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A tournament as asked for, checked: what the report's header repeats."""
+
+    game: Game
+    fmt: str
+    seed: str | int
+    games_per_pairing: int
+    options: dict[str, Any]
+    players: int
+    budget: Budget
+    specs: list[str]
+
+    def header(self, games_played: int) -> dict[str, Any]:
+        return {
+            "game": self.game.slug,
+            "format": self.fmt,
+            "games": games_played,
+            "games_per_pairing": self.games_per_pairing,
+            "seed": self.seed,
+            "options": self.options,
+            "players": self.players,
+            "budget": self.budget.to_json(),
+            "method": METHOD,
+        }
 
 
 @dataclass(frozen=True)
@@ -266,39 +295,27 @@ def run_arena(
         resolved = game.resolve_options(options)
     except ValueError as exc:
         raise ArenaError(str(exc)) from None
-    seed = new_match_seed() if seed is None else seed
-    fixtures = schedule(fmt, len(specs), games_per_pairing, str(seed), num_players)
-    played = _play_all(game, list(canonical), resolved, budget, fixtures, jobs)
-    return _report(
-        game,
-        fmt,
-        seed,
-        games_per_pairing,
-        resolved,
-        num_players,
-        budget,
-        canonical,
-        fixtures,
-        played,
+    setup = Setup(
+        game=game,
+        fmt=fmt,
+        seed=new_match_seed() if seed is None else seed,
+        games_per_pairing=games_per_pairing,
+        options=resolved,
+        players=num_players,
+        budget=budget,
+        specs=canonical,
     )
+    fixtures = schedule(fmt, len(specs), games_per_pairing, str(setup.seed), num_players)
+    played = _play_all(game, canonical, resolved, budget, fixtures, jobs)
+    return _report(setup, fixtures, played)
 
 
 # ----- the report ----------------------------------------------------------------------
 
 
-def _report(
-    game: Game,
-    fmt: str,
-    seed: str | int,
-    games_per_pairing: int,
-    options: dict[str, Any],
-    num_players: int,
-    budget: Budget,
-    specs: list[str],
-    fixtures: list[Fixture],
-    played: list[Played],
-) -> dict[str, Any]:
-    standings = [Standing(spec, Tally(), [Tally() for _ in range(num_players)]) for spec in specs]
+def _report(setup: Setup, fixtures: list[Fixture], played: list[Played]) -> dict[str, Any]:
+    specs = setup.specs
+    standings = [Standing(spec, Tally(), [Tally() for _ in range(setup.players)]) for spec in specs]
     pairings: dict[int, dict[str, Any]] = {}
     examples: list[dict[str, Any]] = []
     for fixture, match in zip(fixtures, played, strict=True):
@@ -309,22 +326,11 @@ def _report(
             standing.seconds += match.seconds[seat]
             standing.decisions += match.decisions[seat]
             standing.failures.update(match.failures[seat])
-        if fmt != "freeforall":
+        if setup.fmt != "freeforall":
             _add_head_to_head(pairings, fixture, match)
         examples.extend(match.examples[: MAX_FAILURE_EXAMPLES - len(examples)])
-    report: dict[str, Any] = {
-        "game": game.slug,
-        "format": fmt,
-        "games": len(fixtures),
-        "games_per_pairing": games_per_pairing,
-        "seed": seed,
-        "options": options,
-        "players": num_players,
-        "budget": budget.to_json(),
-        "method": METHOD,
-        "agents": [s.to_json() for s in standings],
-    }
-    if fmt != "freeforall":
+    report = {**setup.header(len(fixtures)), "agents": [s.to_json() for s in standings]}
+    if setup.fmt != "freeforall":
         report["pairings"] = [
             {
                 "agents": [specs[i] for i in p["agents"]],
@@ -373,7 +379,7 @@ def render_table(report: dict[str, Any]) -> str:
         row = f"{a['spec']:<{width}} {a['games']:>6} {a['wins']:>6} {a['draws']:>6}"
         row += f" {a['losses']:>6} {_pct(a['win_rate']):>7} {ci_text:>15}"
         for s in a["by_seat"]:
-            row += f" {_pct(s['wins'] / (s['wins'] + s['losses']) if s['wins'] + s['losses'] else None):>7}"
+            row += f" {_pct(win_rate(s['wins'], s['losses'])):>7}"
         mean = a["mean_decision_s"]
         row += f" {'-' if mean is None else f'{mean:.6f}':>9} {a['failures']:>6}"
         lines.append(row)

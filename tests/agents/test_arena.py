@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import games
 from agents.arena import ArenaError, main, run_arena, schedule
 from games.core import TERMINAL, Game, State
 
@@ -223,6 +225,19 @@ def test_it_exits_2_for_an_unknown_option(capsys):
         main(["--game", "footsies", "--agents", *PAIR, "--option", "gravity=1"])
     assert exit_.value.code == 2
     assert "gravity" in capsys.readouterr().err
+
+
+def test_it_exits_2_for_an_agent_that_does_not_play_the_game(capsys):
+    other = next(
+        (s for s in games.SLUGS if s != "footsies" and importlib.util.find_spec(f"games.{s}")),
+        None,
+    )
+    if other is None:
+        pytest.skip("no second game is registered yet")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--game", other, "--agents", "random", "footsies-counter"])
+    assert exit_.value.code == 2
+    assert f"does not play {other}" in capsys.readouterr().err
 
 
 def test_it_refuses_an_agent_that_does_not_play_the_game():
