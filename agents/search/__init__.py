@@ -4,9 +4,9 @@
   after each legal move.
 - ``mcts`` (:mod:`agents.search.mcts`): UCT with chance sampling, decoupled UCT at
   simultaneous nodes and progressive widening.
-- ``expectimax`` (:mod:`agents.search.expectimax`): depth-limited expectiminimax with
-  Star1/Star2 pruning and a transposition table; leaves scored by
-  :mod:`agents.search.evaluation`.
+- ``expectimax`` (:mod:`agents.search.expectimax`): iterative deepening over the
+  depth-limited expectiminimax of :mod:`agents.search.star` (Star1/Star2 pruning, a
+  transposition table); leaves scored by :mod:`agents.search.evaluation`.
 
 Each returns a bounded ``thinking`` tree (:mod:`agents.search.thinking`) that
 :mod:`agents.search.graphml` exports as GraphML.
