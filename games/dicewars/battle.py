@@ -70,20 +70,25 @@ ROLLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(itertools.product(range(1, FACES + 1), repeat=k)) for k in range(CHUNK + 1)
 )
 ROLL_TOTALS: tuple[tuple[int, ...], ...] = tuple(tuple(sum(r) for r in rolls) for rolls in ROLLS)
-_SPLITS = tuple(
-    tuple([CHUNK] * (n // CHUNK) + ([n % CHUNK] if n % CHUNK else [])) for n in range(MAX_DICE + 1)
-)
+
+
+def _plan(dice: int) -> tuple:
+    # (rolls, how many) per table draw: four dice at a time, then the rest.
+    sizes = [CHUNK] * (dice // CHUNK) + ([dice % CHUNK] if dice % CHUNK else [])
+    return tuple((ROLLS[k], len(ROLLS[k])) for k in sizes)
+
+
+_PLANS = tuple(_plan(n) for n in range(MAX_DICE + 1))
 
 
 def roll(draw: Callable[[], float], dice: int) -> tuple[int, ...]:
     """``dice`` uniformly random faces, drawn with ``draw`` (a ``Random.random``)."""
-    split = _SPLITS[dice]
-    if len(split) == 1:
-        k = split[0]
-        return ROLLS[k][int(draw() * len(ROLLS[k]))]
-    faces: tuple[int, ...] = ()
-    for k in split:
-        faces += ROLLS[k][int(draw() * len(ROLLS[k]))]
+    plan = _PLANS[dice]
+    rolls, size = plan[0]
+    faces = rolls[int(draw() * size)]
+    if len(plan) == 2:
+        rolls, size = plan[1]
+        faces += rolls[int(draw() * size)]
     return faces
 
 

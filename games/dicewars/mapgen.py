@@ -77,12 +77,11 @@ def _start_cell(draw, touching: list[int], owner: list[int]) -> int:
 def _grow(draw, owner: list[int], t: int, start: int, target: int):
     """Grow territory ``t`` from ``start`` by random free hexes along its edge.
 
-    Returns its cells, every free cell ever on its edge (marked EDGE in ``owner``) and
-    the territories it touches (a mask that may include ``t`` itself)."""
+    Returns its cells, the free cells on its edge (marked EDGE in ``owner``) and the
+    territories it touches (a mask that may include ``t`` itself)."""
     owner[start] = t
     cells = [start]
-    edge: list[int] = []  # every cell marked EDGE, for the caller to clear
-    frontier: list[int] = []  # the EDGE cells still free, to draw from
+    frontier: list[int] = []
     borders = 0
     cell = start
     while True:
@@ -90,12 +89,11 @@ def _grow(draw, owner: list[int], t: int, start: int, target: int):
             other = owner[n]
             if other == FREE:
                 owner[n] = EDGE
-                edge.append(n)
                 frontier.append(n)
             elif other >= 0:
                 borders |= 1 << other
         if len(cells) == target or not frontier:
-            return cells, edge, borders
+            return cells, frontier, borders
         i = int(draw() * len(frontier))
         cell = frontier[i]
         frontier[i] = frontier[-1]
@@ -107,9 +105,10 @@ def _grow(draw, owner: list[int], t: int, start: int, target: int):
 def _absorb(owner: list[int], t: int, cells: list[int], edge: list[int]) -> int:
     """Take the free hexes territory ``t`` nearly encloses (off-board sides count as
     outside); each one taken may enclose the next, so the check runs until nothing
-    changes. Returns the territories the absorbed hexes touch."""
+    changes. New edge cells join ``edge``. Returns the territories the absorbed hexes
+    touch."""
     borders = 0
-    pending = [cell for cell in edge if owner[cell] == EDGE]
+    pending = edge[:]
     while pending:
         cell = pending.pop()
         if owner[cell] != EDGE:

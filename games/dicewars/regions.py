@@ -15,20 +15,20 @@ def largest_region(owned: int, adjacent: Sequence[int]) -> int:
     best = 0
     rest = owned
     while rest:
+        if rest.bit_count() <= best:
+            break  # what is left cannot hold a larger region
         # Flood one region from the lowest remaining territory.
         region = frontier = rest & -rest
         while frontier:
-            grown = 0
-            while frontier:
-                low = frontier & -frontier
-                grown |= adjacent[low.bit_length() - 1]
-                frontier ^= low
-            frontier = grown & rest & ~region
-            region |= frontier
+            low = frontier & -frontier
+            frontier ^= low
+            new = adjacent[low.bit_length() - 1] & rest & ~region
+            region |= new
+            frontier |= new
         size = region.bit_count()
         if size > best:
             best = size
-        rest &= ~region
+        rest ^= region
     return best
 
 

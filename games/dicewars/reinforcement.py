@@ -37,21 +37,31 @@ def sample(
     draw: Callable[[], float], pool: int, territories: Sequence[int], dice: Sequence[int]
 ) -> Placements:
     """Place ``pool`` dice one at a time on random territories (sorted ids) below 8."""
-    placements = forced(pool, territories, dice)
-    if placements is not None:
-        return placements  # nothing to draw: same odds, and no random numbers spent
-    open_ = [t for t in territories if dice[t] < MAX_DICE]
-    slots = open_[:]  # shrinks as territories fill up
-    added = dict.fromkeys(open_, 0)
+    open_ = []
+    space = []
+    for t in territories:
+        d = dice[t]
+        if d < MAX_DICE:
+            open_.append(t)
+            space.append(MAX_DICE - d)
+    # Cases with one possible result draw nothing: same odds, no random numbers spent.
+    if pool >= sum(space):
+        return tuple(zip(open_, space, strict=True))
+    if pool == 0:
+        return ()
+    if len(open_) == 1:
+        return ((open_[0], pool),)
+    added = [0] * len(open_)
+    slots = list(range(len(open_)))  # positions in open_ that still have room
     for _ in range(pool):
         i = int(draw() * len(slots))
-        t = slots[i]
-        n = added[t] + 1
-        added[t] = n
-        if dice[t] + n == MAX_DICE:
+        j = slots[i]
+        n = added[j] + 1
+        added[j] = n
+        if n == space[j]:
             slots[i] = slots[-1]
             slots.pop()
-    return tuple((t, added[t]) for t in open_ if added[t])
+    return tuple([(t, n) for t, n in zip(open_, added, strict=True) if n])
 
 
 def problem(

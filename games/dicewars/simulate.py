@@ -31,7 +31,7 @@ def fast_random_game(
     while True:
         phase = state.phase
         if phase == ATTACK:
-            push(state.move_at(choose(state.attack_count() + 1)))
+            push(state.move_at(choose(state.open_attacks + 1)))
         elif phase == OVER:
             return state
         else:

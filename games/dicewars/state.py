@@ -285,8 +285,20 @@ class DiceWarsState(State):
     def push(self, event: Any) -> None:
         """Fast path: apply ``event`` (a move or chance outcome due at this node) in place,
         WITHOUT checking it, and remember how to take it back with pop()."""
-        actor = self.mover if self.phase == ATTACK else CHANCE
-        self._undo.append(self._do(event))
+        phase = self.phase
+        # The dispatch of _do, repeated here: this is the hot loop of every simulation.
+        if phase == BATTLE:
+            self._undo.append(self._fight(event))
+            actor = CHANCE
+        elif phase == ATTACK:
+            actor = self.mover
+            if type(event) is str:
+                self._undo.append(self._end_turn())
+            else:
+                self._undo.append(self._declare(event))
+        else:
+            self._undo.append(self._do(event))
+            actor = CHANCE
         self._hist = (self._hist, (actor, event))
         self._ply += 1
 
