@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 from webapp.embedded_redis import EmbeddedRedis
@@ -56,7 +57,7 @@ class Launcher:
             host = os.environ.get("HOST", "127.0.0.1")
             port = pick_port(host, int(os.environ.get("PORT", "8000")))
             self._start("web", [PY, "-m", "uvicorn", "webapp.config.asgi:application",
-                                "--host", host, "--port", str(port), "--ws", "websockets",
+                                "--host", host, "--port", str(port), "--ws", "auto",
                                 "--log-level", "warning"])  # fmt: skip
             self._start("worker", [PY, "-m", "celery", "-A", "webapp.config", "worker",
                                    "--loglevel", "WARNING", "--concurrency",
@@ -64,8 +65,11 @@ class Launcher:
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip
-            print(f"\n  Dice Arena is running at http://{host}:{port}/  (Ctrl-C stops it)\n",
-                  flush=True)  # fmt: skip
+            url = f"http://{host}:{port}/"
+            if not self._answers(url):
+                print("  the web server did not come up; stopping", flush=True)
+                return 1
+            print(f"\n  Dice Arena is running at {url}  (Ctrl-C stops it)\n", flush=True)
             return self._watch()
         finally:
             self._stop_all()
@@ -90,6 +94,19 @@ class Launcher:
     def _start(self, name: str, argv: list[str]) -> None:
         proc = subprocess.Popen(argv, env=self.env, cwd=ROOT, start_new_session=True)
         self.children.append((name, proc))
+
+    def _answers(self, url: str, timeout: float = 90) -> bool:
+        """Wait until the web server serves pages, so the printed URL works at once."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.stopping:
+            if any(proc.poll() is not None for _, proc in self.children):
+                return False
+            try:
+                with urllib.request.urlopen(url + "matches/", timeout=2):
+                    return True
+            except OSError:
+                time.sleep(0.2)
+        return False
 
     def _watch(self) -> int:
         while not self.stopping:

@@ -1,0 +1,49 @@
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+# Module scope: Playwright's sync API keeps an event loop running while it is open,
+# which async tests elsewhere must not find.
+@pytest.fixture(scope="module")
+def browser():
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        if os.environ.get("CI") or os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail(f"Chromium is required here but {CHROMIUM} is missing")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    # Playwright's sync API drives its own loop; Django checks for a running loop.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser, web_server):
+    """Pages in fresh browser contexts: each context is a different guest."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(base_url=web_server, accept_downloads=True)
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -1,0 +1,42 @@
+"""Fair dice, checked: a stored match re-simulates from its record, and every recorded
+chance event is exactly what the revealed seed produces at that ply."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agents.core.seeding import chance_rng, seed_hash
+from games.core import CHANCE, IllegalMove
+from webapp.matches.models import Match
+from webapp.matches.positions import walk
+
+
+@dataclass
+class Verdict:
+    match_id: int
+    ok: bool
+    problem: str = ""
+
+
+def verify(match: Match) -> Verdict:
+    if seed_hash(match.seed) != match.seed_sha256:
+        return Verdict(match.pk, False, "the seed does not match its published SHA-256")
+    events = list(match.events.order_by("ply"))
+    if [e.ply for e in events] != list(range(len(events))) or len(events) != match.ply:
+        return Verdict(match.pk, False, "the event log has gaps")
+    try:
+        after = None
+        for before, event, after in walk(match, events):
+            if event.actor != CHANCE:
+                continue
+            expected = before.move_to_str(before.sample_chance(chance_rng(match.seed, event.ply)))
+            if expected != event.move:
+                return Verdict(
+                    match.pk, False, f"ply {event.ply}: rolled {event.move!r}, seed gives {expected!r}"
+                )
+    except IllegalMove as exc:
+        return Verdict(match.pk, False, f"the record does not replay: {exc}")
+    if match.is_over and after is not None and after.outcome() is not None:
+        if match.result and list(after.outcome().ranks) != match.result.get("ranks"):
+            return Verdict(match.pk, False, "the stored result differs from the replay")
+    return Verdict(match.pk, True)
