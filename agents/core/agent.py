@@ -43,7 +43,8 @@ class Agent(ABC):
         """Choose a legal move for ``seat``; use only ``rng`` for randomness."""
 
     def observe(self, state: State, event: tuple[int, Any]) -> None:  # noqa: B027
-        """Called with every event the agent could see (stateful agents override it)."""
+        """Called with every event the agent could see, with ``state`` as it was before
+        the event (stateful agents override it)."""
 
     def reset(self) -> None:  # noqa: B027
         """Forget what was learned across games (stateful agents override it)."""

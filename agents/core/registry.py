@@ -1,24 +1,42 @@
 """Agents by name, built from spec strings: ``name`` or ``name:key=value,key=value``.
 
 Agent classes are found through a name → dotted-path map and imported lazily, so the
-registry stays cheap to load and a new agent is one line here.
+registry stays cheap to load. Generic agents are listed here; each game's family of
+agents lists its own in ``agents/<game>/registry.py`` (an ``AGENTS`` dict of the same
+shape), so a new agent is one line in its family's file.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
 from agents.core.agent import Agent
 
-AGENTS: dict[str, str] = {
+GENERIC: dict[str, str] = {
     "random": "agents.random_agent:RandomAgent",
-    "footsies-counter": "agents.footsies.counter:CounterAgent",
     "montecarlo": "agents.search.montecarlo:MonteCarloAgent",
     "mcts": "agents.search.mcts:MctsAgent",
     "expectimax": "agents.search.expectimax:ExpectimaxAgent",
 }
+
+#: Families of game-specific agents, in lobby order.
+FAMILIES = ("footsies", "buttonmen", "octagon", "dicewars", "dungeon")
+
+
+def _collect() -> dict[str, str]:
+    merged = dict(GENERIC)
+    for family in FAMILIES:
+        name = f"agents.{family}.registry"
+        if importlib.util.find_spec(f"agents.{family}") and importlib.util.find_spec(name):
+            merged.update(importlib.import_module(name).AGENTS)
+    return merged
+
+
+#: Every agent name → "module:Class".
+AGENTS: dict[str, str] = _collect()
 
 #: A spec string longer than this is refused before parsing (it comes from users).
 MAX_SPEC = 200
