@@ -48,7 +48,7 @@ class Board:
         """What views show: each territory's cells as one string, e.g. "35 36 67".
         Made on first use: bulk simulation never looks."""
         if self._hex_text is None:
-            self._hex_text = tuple(" ".join(map(str, cells)) for cells in self.hexes)
+            self._hex_text = tuple(" ".join(map(str, sorted(cells))) for cells in self.hexes)
         return self._hex_text
 
     def region_size(self, owned: int) -> int:

@@ -315,7 +315,7 @@ class DiceWarsState(State):
             self.phase = ATTACK
             self.source = self.target = -1
         elif kind == _UNDO_END:
-            _, self.mover, self.last = undo
+            _, self.mover, self.last, self.pool = undo
             self.phase = ATTACK
         elif kind == _UNDO_REINFORCE:
             self._unreinforce(undo)
@@ -432,7 +432,7 @@ class DiceWarsState(State):
         self.source, self.target = a, b
 
     def _end_turn(self) -> tuple:
-        undo = (_UNDO_END, self.mover, self.last)
+        undo = (_UNDO_END, self.mover, self.last, self.pool)
         seat = self.mover
         score = largest_region(self.own[seat], self.board.adjacent)
         self.pool = reinforcement.pool_size(self.reserve[seat], score, self.cap_rule)

@@ -211,7 +211,8 @@ def _restore(cls, game: DiceWars, view: Mapping[str, Any]) -> DiceWarsState:
         state.phase, state.winner, state.mover = OVER, alive[0], alive[0]
         return state
     current = view.get("current")
-    state.mover = alive[0] if current is None else _int(current)
+    first = next(seat for seat in state.order if state.own[seat])
+    state.mover = first if current is None else _int(current)
     if phase == OVER:
         if view.get("ended") != "turn cap":
             raise IllegalMove("a game still held by several players ends only at the turn cap")
