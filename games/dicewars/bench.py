@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.dicewars.mapgen import generate_map
+from games.dicewars.phases import ATTACK, OVER
 from games.dicewars.simulate import clean_random_game, fast_random_game
-from games.dicewars.state import ATTACK, OVER
 
 PLAYERS = 2
 

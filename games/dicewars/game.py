@@ -4,9 +4,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import Game, Option
+from games.dicewars.position import restore
 from games.dicewars.reinforcement import CAP_RULES
 from games.dicewars.state import DiceWarsState
-from games.dicewars.view import restore
 
 #: GAMES.md Decision: a game this many turns long stops and is ranked.
 MAX_TURNS = 1000

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.dicewars import regions
-from games.dicewars.state import ATTACK, DiceWarsState
+from games.dicewars.phases import ATTACK
+from games.dicewars.state import DiceWarsState
 
 
 def legal_attacks(state: DiceWarsState) -> list[tuple[int, int]]:

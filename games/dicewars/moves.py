@@ -17,8 +17,8 @@ from games.core import IllegalMove
 from games.dicewars.board import MAX_TERRITORIES
 
 END_TURN = "end"
-MAP = "map"
-REINFORCE = "reinforce"
+MAP_SEED = "map"
+REINFORCEMENT = "reinforce"
 SEED_LIMIT = 2**32
 
 #: ATTACKS[a][b] is the move (a, b), built once so that legal-move lists share tuples.
@@ -50,10 +50,12 @@ def to_text(value: Any) -> str:
         first, second = value
         if type(first) is int and type(second) is int:
             return f"{first}>{second}"
-        if first == MAP and type(first) is str:
-            return f"{MAP}:{second}"
-        if first == REINFORCE and type(first) is str:
-            return f"{REINFORCE}:" + ",".join(f"{t}x{n}" if n != 1 else str(t) for t, n in second)
+        if first == MAP_SEED and type(first) is str:
+            return f"{MAP_SEED}:{second}"
+        if first == REINFORCEMENT and type(first) is str:
+            return f"{REINFORCEMENT}:" + ",".join(
+                f"{t}x{n}" if n != 1 else str(t) for t, n in second
+            )
         if type(first) is tuple and type(second) is tuple:
             return "roll:" + "".join(map(str, first)) + "-" + "".join(map(str, second))
     raise IllegalMove(f"{value!r} is not a Dice Wars move or chance outcome")
@@ -74,7 +76,7 @@ def parse_map(text: str) -> tuple[str, int]:
     found = _MAP.fullmatch(_clean(text))
     if not found or int(found[1]) >= SEED_LIMIT:
         raise IllegalMove(f"{text!r} is not a map seed (write 'map:' and a number below 2**32)")
-    return (MAP, int(found[1]))
+    return (MAP_SEED, int(found[1]))
 
 
 def parse_roll(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -86,16 +88,16 @@ def parse_roll(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def parse_reinforcement(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
     cleaned = _clean(text)
-    if not cleaned.startswith(REINFORCE + ":"):
+    if not cleaned.startswith(REINFORCEMENT + ":"):
         raise IllegalMove(f"{text!r} is not a reinforcement (write e.g. 'reinforce:3x2,7')")
-    body = cleaned[len(REINFORCE) + 1 :]
+    body = cleaned[len(REINFORCEMENT) + 1 :]
     placements = []
     for item in body.split(",") if body else ():
         found = _PLACE.fullmatch(item)
         if not found:
             raise IllegalMove(f"{item!r} in {text!r} is not 'territory' or 'territoryxdice'")
         placements.append((int(found[1]), int(found[2]) if found[2] else 1))
-    return (REINFORCE, tuple(placements))
+    return (REINFORCEMENT, tuple(placements))
 
 
 def _clean(text: Any) -> str:

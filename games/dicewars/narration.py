@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from games.dicewars.moves import END_TURN, MAP, REINFORCE, is_attack
+from games.dicewars.moves import END_TURN, MAP_SEED, REINFORCEMENT, is_attack
 
 if TYPE_CHECKING:
     from games.dicewars.state import DiceWarsState
@@ -43,9 +43,9 @@ def describe_move(state: DiceWarsState, move: Any) -> str:
                     f"{who} attacks territory {second} ({_dice(state.dice[second])}) "
                     f"from territory {first} ({_dice(state.dice[first])})"
                 )
-        if first == MAP:
+        if first == MAP_SEED:
             return f"The map is drawn from seed {second}"
-        if first == REINFORCE:
+        if first == REINFORCEMENT:
             placed = sum(n for _, n in second)
             return f"{who} gets {_dice(placed)} of reinforcement"
         if type(first) is tuple and type(second) is tuple:

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import CHANCE, TERMINAL
-from games.dicewars.state import ATTACK, OVER, DiceWarsState
+from games.dicewars.phases import ATTACK, OVER
+from games.dicewars.state import DiceWarsState
 
 
 def _new(num_players: int, options: Mapping[str, Any] | None) -> DiceWarsState:

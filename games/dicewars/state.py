@@ -26,8 +26,8 @@ from games.dicewars.board import Board, bits
 from games.dicewars.moves import (
     ATTACKS,
     END_TURN,
-    MAP,
-    REINFORCE,
+    MAP_SEED,
+    REINFORCEMENT,
     SEED_LIMIT,
     is_attack,
     parse_map,
@@ -36,12 +36,11 @@ from games.dicewars.moves import (
     parse_roll,
     to_text,
 )
+from games.dicewars.phases import ATTACK, BATTLE, OVER, REINFORCE, SETUP
 from games.dicewars.regions import largest_region
 from games.dicewars.setup import set_up
 from games.dicewars.standings import leader, placings
-
-SETUP, ATTACK, BATTLE, REINFORCE_PHASE, OVER = range(5)
-PHASES = ("setup", "attack", "battle", "reinforce", "over")
+from games.dicewars.view import observe
 
 # What push() remembers so that pop() can take an event back.
 _UNDO_SETUP, _UNDO_DECLARE, _UNDO_FIGHT, _UNDO_END, _UNDO_REINFORCE = range(5)
@@ -197,10 +196,10 @@ class DiceWarsState(State):
         phase = self.phase
         if phase == BATTLE:
             return battle.representative_rolls(self.dice[self.source], self.dice[self.target])
-        if phase == REINFORCE_PHASE:
+        if phase == REINFORCE:
             forced = reinforcement.forced(self.pool, self._territories(self.mover), self.dice)
             if forced is not None:
-                return [((REINFORCE, forced), 1.0)]
+                return [((REINFORCEMENT, forced), 1.0)]
         return None
 
     def sample_chance(self, rng: random.Random) -> Any:
@@ -211,13 +210,13 @@ class DiceWarsState(State):
                 battle.roll(draw, self.dice[self.source]),
                 battle.roll(draw, self.dice[self.target]),
             )
-        if phase == REINFORCE_PHASE:
+        if phase == REINFORCE:
             placements = reinforcement.sample(
                 rng.random, self.pool, self._territories(self.mover), self.dice
             )
-            return (REINFORCE, placements)
+            return (REINFORCEMENT, placements)
         if phase == SETUP:
-            return (MAP, rng.getrandbits(32))
+            return (MAP_SEED, rng.getrandbits(32))
         raise IllegalMove("no chance event is due")
 
     # ----- checking ----------------------------------------------------------------------
@@ -257,8 +256,8 @@ class DiceWarsState(State):
                     f"{self.dice[self.target]} defending dice"
                 )
             return
-        if phase == REINFORCE_PHASE:
-            if type(outcome) is not tuple or len(outcome) != 2 or outcome[0] != REINFORCE:
+        if phase == REINFORCE:
+            if type(outcome) is not tuple or len(outcome) != 2 or outcome[0] != REINFORCEMENT:
                 raise IllegalMove(f"{outcome!r} is not a reinforcement")
             mine = frozenset(self._territories(self.mover))
             problem = reinforcement.problem(outcome[1], self.pool, mine, self.dice)
@@ -269,7 +268,7 @@ class DiceWarsState(State):
             if not (
                 type(outcome) is tuple
                 and len(outcome) == 2
-                and outcome[0] == MAP
+                and outcome[0] == MAP_SEED
                 and type(outcome[1]) is int
                 and 0 <= outcome[1] < SEED_LIMIT
             ):
@@ -331,7 +330,7 @@ class DiceWarsState(State):
             if type(event) is str:
                 return self._end_turn()
             return self._declare(event)
-        if phase == REINFORCE_PHASE:
+        if phase == REINFORCE:
             return self._reinforce(event[1])
         return self._set_up(event[1])
 
@@ -436,7 +435,7 @@ class DiceWarsState(State):
         seat = self.mover
         score = largest_region(self.own[seat], self.board.adjacent)
         self.pool = reinforcement.pool_size(self.reserve[seat], score, self.cap_rule)
-        self.phase = REINFORCE_PHASE
+        self.phase = REINFORCE
         self.last = ("end", seat)
         return undo
 
@@ -487,7 +486,7 @@ class DiceWarsState(State):
         self.mover = seat
         self.capped = False
         self.winner = None
-        self.phase = REINFORCE_PHASE
+        self.phase = REINFORCE
 
     def _next_player(self, seat: int) -> int:
         order = self.order
@@ -540,8 +539,6 @@ class DiceWarsState(State):
     # ----- views and text ----------------------------------------------------------------
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
-        from games.dicewars.view import observe
-
         return observe(self, seat)
 
     def move_to_str(self, move: Any) -> str:
@@ -553,7 +550,7 @@ class DiceWarsState(State):
             return parse_move(text)
         if phase == BATTLE:
             return parse_roll(text)
-        if phase == REINFORCE_PHASE:
+        if phase == REINFORCE:
             return parse_reinforcement(text)
         if phase == SETUP:
             return parse_map(text)

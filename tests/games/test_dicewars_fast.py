@@ -10,8 +10,8 @@ import pytest
 
 from games.dicewars import GAME
 from games.dicewars.bench import measure
+from games.dicewars.phases import ATTACK, OVER
 from games.dicewars.simulate import clean_random_game, fast_random_game
-from games.dicewars.state import ATTACK, OVER
 
 
 def _fields(state) -> str:

@@ -10,7 +10,8 @@ import pytest
 
 from games.core import IllegalMove
 from games.dicewars import END_TURN, GAME
-from games.dicewars.state import BATTLE, DiceWarsState
+from games.dicewars.phases import BATTLE
+from games.dicewars.state import DiceWarsState
 
 #: 0 - 1 - 2 - 3 - 4 - 5, a row of territories each bordering the next.
 ROW = [[1], [0, 2], [1, 3], [2, 4], [3, 5], [4]]
