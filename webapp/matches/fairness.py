@@ -25,8 +25,9 @@ def verify(match: Match) -> Verdict:
     if [e.ply for e in events] != list(range(len(events))) or len(events) != match.ply:
         return Verdict(match.pk, False, "the event log has gaps")
     try:
-        after = None
+        final = None
         for before, event, after in walk(match, events):
+            final = after
             if event.actor != CHANCE:
                 continue
             expected = before.move_to_str(before.sample_chance(chance_rng(match.seed, event.ply)))
@@ -36,7 +37,7 @@ def verify(match: Match) -> Verdict:
                 )
     except IllegalMove as exc:
         return Verdict(match.pk, False, f"the record does not replay: {exc}")
-    if match.is_over and after is not None and after.outcome() is not None:
-        if match.result and list(after.outcome().ranks) != match.result.get("ranks"):
+    if match.is_over and final is not None and final.outcome() is not None:
+        if match.result and list(final.outcome().ranks) != match.result.get("ranks"):
             return Verdict(match.pk, False, "the stored result differs from the replay")
     return Verdict(match.pk, True)

@@ -41,10 +41,10 @@ def frames_since(match: Match, since_seq: int) -> list[dict]:
     return out
 
 
-def events_stored(match_id: int, first_ply: int) -> None:
-    match = Match.objects.get(pk=match_id)
-    for frame in frames_since(match, first_ply):
-        _send(match_id, frame)
+def events_stored(match: Match, stored: list) -> None:
+    """Push the events a transaction just committed: (before, event, after) each."""
+    for before, event, after in stored:
+        _send(match.pk, frames.event_frame(match, before, event, after))
 
 
 def choice_made(match_id: int, ply: int, seats: list[int]) -> None:

@@ -100,7 +100,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             name=seat.name or _seat_name(seat, index),
         )
     state = games.get(plan.game).new_state(len(plan.seats), options)
-    _advance(match, state, 0, schedule)
+    _advance(match, state, schedule)
     return match
 
 
@@ -208,12 +208,13 @@ def do_move(
         joint = {s: state.str_to_move(c.move) for s, c in choices.items()}
         decisions = {str(s): c.decision for s, c in choices.items() if c.decision}
         after = state.apply_joint(joint)
-        _store(match, after, SIMULTANEOUS, {str(s): c.move for s, c in choices.items()}, decisions)
+        joint_text = {str(s): c.move for s, c in choices.items()}
+        _store(match, state, after, SIMULTANEOUS, joint_text, decisions)
         match.pending.filter(ply__lte=first_ply).delete()
     else:
         after = state.apply(move)
-        _store(match, after, seat, text, {str(seat): decision} if decision else {})
-    _advance(match, after, first_ply, schedule)
+        _store(match, state, after, seat, text, {str(seat): decision} if decision else {})
+    _advance(match, after, schedule)
 
 
 def submit_move(
@@ -245,19 +246,28 @@ def _locked(match_id: Any) -> Match:
         raise Rejected("unknown_match", f"there is no match {match_id!r}") from None
 
 
-def _store(match: Match, after: State, actor: int, move: Any, decisions: dict) -> None:
+def _store(
+    match: Match, before: State, after: State, actor: int, move: Any, decisions: dict
+) -> None:
     # The unique (match, ply) constraint makes a second writer fail here, not corrupt.
-    Event.objects.create(match=match, ply=match.ply, actor=actor, move=move, decisions=decisions)
+    event = Event.objects.create(
+        match=match, ply=match.ply, actor=actor, move=move, decisions=decisions
+    )
     match.ply += 1
+    # Kept for the frames sent after the commit: the states are already in hand, so
+    # pushing never needs to replay the log.
+    if not hasattr(match, "stored"):
+        match.stored = []
+    match.stored.append((before, event, after))
 
 
-def _advance(match: Match, state: State, first_ply: int, schedule: bool = True) -> None:
+def _advance(match: Match, state: State, schedule: bool = True) -> None:
     """Resolve due chance events from the match seed, settle the end, save, and arrange
     the pushes and AI moves that must follow the commit."""
     while state.current() == CHANCE:
         outcome = state.sample_chance(chance_rng(match.seed, state.ply))
-        state = state.apply(outcome)
-        _store(match, state, CHANCE, state.move_to_str(outcome), {})
+        before, state = state, state.apply(outcome)
+        _store(match, before, state, CHANCE, state.move_to_str(outcome), {})
     fields = ["ply"]
     if state.current() == TERMINAL:
         outcome = state.outcome()
@@ -268,7 +278,8 @@ def _advance(match: Match, state: State, first_ply: int, schedule: bool = True) 
     match.save(update_fields=fields)
     remember(match.pk, state)
     match_id = match.pk
-    transaction.on_commit(lambda: live.events_stored(match_id, first_ply))
+    stored = match.__dict__.pop("stored", [])
+    transaction.on_commit(lambda: live.events_stored(match, stored))
     if schedule:
         transaction.on_commit(lambda: schedule_ai(match_id))
 
