@@ -33,7 +33,9 @@ def verify(match: Match) -> Verdict:
             expected = before.move_to_str(before.sample_chance(chance_rng(match.seed, event.ply)))
             if expected != event.move:
                 return Verdict(
-                    match.pk, False, f"ply {event.ply}: rolled {event.move!r}, seed gives {expected!r}"
+                    match.pk,
+                    False,
+                    f"ply {event.ply}: rolled {event.move!r}, seed gives {expected!r}",
                 )
     except IllegalMove as exc:
         return Verdict(match.pk, False, f"the record does not replay: {exc}")

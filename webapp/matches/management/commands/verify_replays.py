@@ -11,7 +11,9 @@ class Command(BaseCommand):
         parser.add_argument("ids", nargs="*", type=int, help="match ids (default: all finished)")
 
     def handle(self, *args, ids, **options):
-        matches = Match.objects.filter(pk__in=ids) if ids else Match.objects.exclude(status="active")
+        matches = (
+            Match.objects.filter(pk__in=ids) if ids else Match.objects.exclude(status="active")
+        )
         bad = 0
         for match in matches.iterator():
             verdict = verify(match)
