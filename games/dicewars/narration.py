@@ -25,6 +25,8 @@ def _dice(n: int) -> str:
 
 
 def _faces(faces) -> str:
+    if len(faces) == 1:
+        return str(faces[0])
     return "+".join(map(str, faces)) + f" = {sum(faces)}"
 
 
