@@ -29,13 +29,14 @@ class NaiveAgent(Agent):
         # attack is equally likely, whatever its number of enemy neighbours.
         source = rng.choice(sorted(targets))
         target = rng.choice(targets[source])
+        # The chance that each attack of the chosen source was the one made.
+        chance = 1 / (len(targets) * len(targets[source]))
         thinking: dict[str, Any] = {
             "rule": "attack while any attack is possible",
             "sources": len(targets),
             "attacks": sum(len(t) for t in targets.values()),
             "moves": [
-                {"move": f"{source}>{t}", "value": round(1 / len(targets[source]), 4)}
-                for t in targets[source]
+                {"move": f"{source}>{t}", "value": round(chance, 4)} for t in targets[source]
             ][:10],
         }
         return Decision((source, target), thinking)
