@@ -1,0 +1,328 @@
+/* Button Men renderer: both fighters with their dice by slot, captured piles and round
+   scores. A player attacks by selecting own dice on the board, then an opposing die. */
+(function () {
+  "use strict";
+  const { svg, h, SEAT_COLOURS } = window.DiceArena;
+
+  const W = 600;
+  const PANEL_H = 150;
+  const MIDDLE_H = 104;
+  const H = 2 * PANEL_H + MIDDLE_H + 16;
+  const DICE_W = 370; // the left part of a panel; the right part holds score and captures
+  const MINI = 26;
+  const PHASES = {
+    fighters: "drawing the fighters", swing: "choosing swing sizes", roll: "rolling every die",
+    coin: "a coin decides who starts", play: "attacking", reroll: "rerolling the attackers",
+    over: "match over",
+  };
+
+  // The dice a player has selected stay selected while the position is the same; any
+  // new frame (a new position) starts the selection afresh.
+  const ui = { key: null, selected: new Set(), el: null, view: null, ctx: null };
+
+  /** Legal attacks as {move, attackers: [slots], target}. */
+  function attacksOf(legal) {
+    const out = [];
+    for (const move of legal || []) {
+      const m = /^(power|skill):([\d+]+)>(\d+)$/.exec(move);
+      if (m) out.push({ move, attackers: m[2].split("+").map(Number), target: Number(m[3]) });
+    }
+    return out;
+  }
+
+  /**
+   * What the current selection allows: own dice that can start an attack, dice that can
+   * still join the selection, and the opposing dice the selection captures exactly as it
+   * is (one die: its power attack; several: their skill attack).
+   */
+  function picksFor(attacks, selected) {
+    const selectable = new Set(attacks.flatMap((a) => a.attackers));
+    const fitting = attacks.filter((a) => [...selected].every((s) => a.attackers.includes(s)));
+    const addable = new Set(fitting.flatMap((a) => a.attackers).filter((s) => !selected.has(s)));
+    const targets = new Map();
+    for (const a of fitting) {
+      if (a.attackers.length === selected.size) targets.set(a.target, a.move);
+    }
+    return { selectable, addable, targets };
+  }
+
+  function seatName(ctx, seat) {
+    return (ctx.names && ctx.names[seat]) || `seat ${seat}`;
+  }
+
+  function fmt(x) {
+    return x === null || x === undefined ? "?" : String(Number(x));
+  }
+
+  /** A die's size label: "d12", or "X=12" for a swing die ("X=?" while secret). */
+  function sizeLabel(size, swing) {
+    if (swing) return `${swing}=${size === null ? "?" : size}`;
+    return `d${size}`;
+  }
+
+  /** Split a sentence into lines of at most `max` characters. */
+  function wrap(text, max) {
+    const lines = [];
+    let line = "";
+    for (const word of String(text).split(/\s+/)) {
+      if (line && (line + " " + word).length > max) { lines.push(line); line = word; }
+      else line = line ? line + " " + word : word;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  function rerun() {
+    if (ui.el) render(ui.el, ui.view, ui.ctx);
+  }
+
+  function toggle(slot, picks) {
+    const sel = ui.selected;
+    if (sel.has(slot)) sel.delete(slot);
+    else if (picks.addable.has(slot) || sel.size === 0) sel.add(slot);
+    else { sel.clear(); sel.add(slot); } // a die that cannot join starts a new selection
+    rerun();
+  }
+
+  function attack(move, ctx) {
+    ui.selected.clear();
+    ctx.onMove(move);
+  }
+
+  /** One die in play, drawn at its slot so captured slots stay visible as gaps. */
+  function drawDie(g, die, seat, x, y, size, state) {
+    const colour = SEAT_COLOURS[seat];
+    const cls = ["bm-die", `seat-${seat}`, ...state.classes].join(" ");
+    const d = svg("g", {
+      class: cls, transform: `translate(${x},${y})`,
+      "data-seat": seat, "data-slot": die.id, "data-value": die.value ?? "",
+      "data-size": die.size ?? "", "data-move": state.move,
+    });
+    d.append(svg("rect", { class: "bm-ring", x: -5, y: -5, width: size + 10, height: size + 10, rx: 14 }));
+    d.append(svg("rect", {
+      class: "bm-face", x: 0, y: 0, width: size, height: size, rx: 10,
+      stroke: colour, fill: die.swing ? "#fff7e6" : "#fff",
+      "stroke-dasharray": die.swing ? "6 3" : null,
+    }));
+    d.append(svg("text", { class: "bm-value", x: size / 2, y: size * 0.55, "text-anchor": "middle", "dominant-baseline": "middle" },
+      die.value === null ? "?" : String(die.value)));
+    d.append(svg("text", { class: "bm-size", x: size / 2, y: size - 7, "text-anchor": "middle", fill: colour },
+      sizeLabel(die.size, die.swing)));
+    if (state.rerolling) d.append(svg("text", { class: "bm-reroll", x: size - 4, y: 13, "text-anchor": "end" }, "↻"));
+    if (state.onclick) d.addEventListener("click", state.onclick);
+    if (state.title) d.append(svg("title", {}, state.title));
+    g.append(d);
+  }
+
+  /** How a die looks and what a click on it does, given whose it is and the selection. */
+  function dieState(view, ctx, seat, die, picks) {
+    const classes = [];
+    const state = { classes, move: null, onclick: null, title: null, rerolling: false };
+    const reroll = view.reroll;
+    state.rerolling = !!(reroll && reroll.seat === seat && reroll.dice.includes(die.id));
+    if (!picks) return state;
+    if (seat === ctx.you) {
+      if (ui.selected.has(die.id)) classes.push("selected");
+      else if (ui.selected.size ? picks.addable.has(die.id) : picks.selectable.has(die.id)) classes.push("can-select");
+      else if (!picks.selectable.has(die.id)) classes.push("idle");
+      if (picks.selectable.has(die.id)) {
+        state.onclick = () => toggle(die.id, picks);
+        state.title = ui.selected.has(die.id) ? "click to deselect" : "click to attack with this die";
+      }
+    } else if (picks.targets.has(die.id)) {
+      const move = picks.targets.get(die.id);
+      classes.push("target");
+      state.move = move;
+      state.title = move.startsWith("power") ? "power attack: capture this die" : "skill attack: capture this die";
+      state.onclick = () => attack(move, ctx);
+    }
+    return state;
+  }
+
+  function panelHeader(g, view, ctx, seat) {
+    const colour = SEAT_COLOURS[seat];
+    const fighter = view.fighters[seat];
+    g.append(svg("circle", { cx: 22, cy: 22, r: 7, fill: colour }));
+    g.append(svg("text", { x: 36, y: 27, class: "bm-name" },
+      `${seatName(ctx, seat)} · ${fighter ? fighter.name : "fighter not drawn yet"}`));
+    if (fighter) {
+      const swing = view.swing[seat];
+      const swingText = fighter.recipe.includes("X")
+        ? ` · X = ${swing !== null ? swing : view.swing_secret[seat] ? "chosen, secret" : "not chosen"}`
+        : "";
+      g.append(svg("text", { x: 16, y: 45, class: "bm-recipe" }, `recipe ${fighter.recipe.join(" ")}${swingText}`));
+    }
+  }
+
+  /** Round score, its parts, round wins and the captured pile, right of the dice. */
+  function panelScore(g, view, seat) {
+    const x = DICE_W + 14;
+    const captured = view.captured[seat];
+    const capturedSum = captured.reduce((n, c) => n + c.size, 0);
+    const sizes = view.dice[seat].map((d) => d.size);
+    const wins = view.round_wins[seat];
+    const need = view.options.rounds_to_win;
+    g.append(svg("text", { x, y: 24, class: "bm-label" }, "round score"));
+    g.append(svg("text", { x, y: 54, class: "bm-score", "data-score": view.score[seat] ?? "" }, fmt(view.score[seat])));
+    if (view.score[seat] !== null && !sizes.includes(null)) {
+      const inPlay = sizes.reduce((n, s) => n + s, 0);
+      g.append(svg("text", { x, y: 72, class: "bm-label" }, `${capturedSum} captured + ½ × ${inPlay} in play`));
+    }
+    const pips = svg("g", { class: "bm-wins", "data-wins": wins });
+    pips.append(svg("text", { x: W - 16, y: 24, class: "bm-label", "text-anchor": "end" }, `rounds ${wins}/${need}`));
+    if (need <= 6) {
+      for (let i = 0; i < need; i++) {
+        pips.append(svg("circle", {
+          cx: W - 22 - i * 14, cy: 36, r: 5,
+          fill: i < wins ? SEAT_COLOURS[seat] : "none", stroke: SEAT_COLOURS[seat], "stroke-width": 1.5,
+        }));
+      }
+    }
+    g.append(pips);
+    const pile = svg("g", { class: "bm-captured", "data-count": captured.length });
+    pile.append(svg("text", { x, y: 92, class: "bm-label" }, captured.length ? "captured" : "captured: none yet"));
+    const perRow = Math.floor((W - 16 - x + 6) / (MINI + 6));
+    captured.forEach((c, i) => {
+      const cx = x + (i % perRow) * (MINI + 6);
+      const cy = 98 + Math.floor(i / perRow) * (MINI + 4);
+      pile.append(svg("rect", { x: cx, y: cy, width: MINI, height: MINI, rx: 5, class: "bm-mini", stroke: "#8a8f98" }));
+      pile.append(svg("text", { x: cx + MINI / 2, y: cy + MINI / 2 + 4, "text-anchor": "middle", class: "bm-mini-text" },
+        c.swing ? `${c.swing}${c.size}` : String(c.size)));
+    });
+    g.append(pile);
+  }
+
+  /** A status tag at the panel's foot: to move, choosing, chosen, winner. */
+  function panelTag(view, seat) {
+    if (view.over) return view.winner === seat ? "★ wins the match" : "";
+    if (view.phase === "play" && view.turn === seat) return "▶ to move";
+    if (view.phase === "reroll" && view.turn === seat) return "↻ rerolling its attackers";
+    if (view.phase === "swing") {
+      if (view.acting.includes(seat)) return view.swing_secret[seat] ? "✓ swing size chosen" : "… choosing a swing size";
+    }
+    return "";
+  }
+
+  function panel(root, view, ctx, seat, y, picks) {
+    const colour = SEAT_COLOURS[seat];
+    const active = (view.turn === seat && ["play", "reroll"].includes(view.phase)) ||
+      (view.phase === "swing" && view.acting.includes(seat)) || (view.over && view.winner === seat);
+    const g = svg("g", { class: `bm-panel seat-${seat}${active ? " active" : ""}`, transform: `translate(8,${y})`, "data-seat": seat });
+    g.append(svg("rect", { x: 0, y: 0, width: W - 16, height: PANEL_H, rx: 12, class: "bm-panel-bg", stroke: active ? colour : null }));
+    panelHeader(g, view, ctx, seat);
+    const fighter = view.fighters[seat];
+    if (fighter) {
+      const slots = Math.max(fighter.recipe.length, ...view.dice[seat].map((d) => d.id + 1));
+      const size = Math.min(56, Math.floor((DICE_W - 16) / slots) - 12);
+      const step = size + 12;
+      const top = 58;
+      for (let i = 0; i < slots; i++) {
+        g.append(svg("rect", { x: 16 + i * step, y: top, width: size, height: size, rx: 10, class: "bm-gap" }));
+      }
+      for (const die of view.dice[seat]) {
+        drawDie(g, die, seat, 16 + die.id * step, top, size, dieState(view, ctx, seat, die, picks));
+      }
+    }
+    const tag = panelTag(view, seat);
+    if (tag) g.append(svg("text", { x: 16, y: PANEL_H - 12, class: "bm-tag", fill: colour }, tag));
+    if (fighter) panelScore(g, view, seat);
+    root.append(g);
+  }
+
+  /** The line that says what happens now, and for the player at hand what to do. */
+  function statusText(view, ctx, picks) {
+    if (view.over) return view.winner === null ? "The match is a draw" : `${seatName(ctx, view.winner)} wins the match`;
+    if (picks) {
+      const sel = [...ui.selected].sort((a, b) => a - b);
+      if (!sel.length) return "Your turn: click your dice to attack";
+      const values = sel.map((s) => view.dice[ctx.you].find((d) => d.id === s).value);
+      const sum = values.reduce((n, v) => n + v, 0);
+      const what = sel.length === 1 ? `Power ${sum}` : `Skill ${values.join(" + ")} = ${sum}`;
+      return picks.targets.size ? `${what}: click a ringed die to capture it` : `${what}: add dice to reach a target`;
+    }
+    if (view.phase === "play" && (ctx.legal || []).includes("pass")) return "No attack possible: you must pass";
+    if (view.phase === "swing" && ctx.legal && ctx.legal.length && !ctx.waiting) return "Choose your swing size below";
+    if (view.phase === "play" && view.turn !== null) return `${seatName(ctx, view.turn)} to move`;
+    return PHASES[view.phase] || view.phase;
+  }
+
+  function middle(root, view, ctx, picks, y) {
+    const g = svg("g", { class: "bm-middle", transform: `translate(0,${y})` });
+    const need = view.options.rounds_to_win;
+    const bits = [`Round ${view.round}`, `first to ${need} round win${need === 1 ? "" : "s"}`, PHASES[view.phase] || view.phase];
+    if (view.round_draws) bits.push(`${view.round_draws} tied`);
+    if (view.passes) bits.push("one pass");
+    g.append(svg("text", { x: W / 2, y: 16, "text-anchor": "middle", class: "bm-round", id: "bm-round" }, bits.join(" · ")));
+    g.append(svg("text", { x: W / 2, y: 42, "text-anchor": "middle", class: `bm-status${view.over ? " over" : ""}`, id: "bm-status" },
+      statusText(view, ctx, picks)));
+    const last = svg("text", { x: W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last" });
+    wrap(view.last ? view.last.text : "The match begins.", 84).slice(0, 2).forEach((line, i) => {
+      last.append(svg("tspan", { x: W / 2, dy: i ? 16 : 0 }, line));
+    });
+    g.append(last);
+    if (view.rounds.length) {
+      const past = view.rounds.slice(-4).map((r) =>
+        `R${r.round} ${fmt(r.score[0])}–${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`);
+      g.append(svg("text", { x: W / 2, y: 100, "text-anchor": "middle", class: "bm-label", id: "bm-rounds" },
+        `rounds so far (${seatName(ctx, 0)}–${seatName(ctx, 1)}): ${past.join(", ")}`));
+    }
+    root.append(g);
+  }
+
+  /** Swing size picker, Pass and Clear buttons, below the board. */
+  function controls(el, view, ctx) {
+    el.innerHTML = "";
+    const legal = ctx.legal || [];
+    if (!ctx.onMove || !legal.length) return;
+    if (ctx.waiting) {
+      el.append(h("p", { class: "waiting" }, "Your swing size is in — waiting for the other side…"));
+      return;
+    }
+    const bar = h("div", { class: "bm-controls" });
+    const sizes = legal.filter((m) => m.startsWith("swing:")).map((m) => Number(m.slice(6)));
+    if (sizes.length) {
+      const pick = h("select", { id: "bm-swing", "aria-label": "swing size" },
+        ...sizes.map((n) => h("option", { value: n }, `X = ${n}`)));
+      pick.value = String(sizes.includes(view.swing[ctx.you]) ? view.swing[ctx.you] : sizes[Math.floor(sizes.length / 2)]);
+      bar.append(h("label", {}, "Swing dice size ", pick),
+        h("button", { id: "bm-choose", class: "bm-button bm-go", onclick: () => ctx.onMove(`swing:${pick.value}`) }, "Choose"));
+    }
+    if (legal.includes("pass")) {
+      bar.append(h("button", { id: "bm-pass", class: "bm-button", onclick: () => ctx.onMove("pass") }, "Pass"),
+        h("span", { class: "muted" }, "none of your dice can capture"));
+    }
+    if (ui.selected.size) {
+      bar.append(h("button", { id: "bm-clear", class: "bm-button", onclick: () => { ui.selected.clear(); rerun(); } }, "Clear selection"));
+    }
+    el.append(bar);
+  }
+
+  function render(el, view, ctx) {
+    ctx = ctx || {};
+    const key = JSON.stringify([view.round, view.phase, view.dice, ctx.legal]);
+    if (key !== ui.key) { ui.key = key; ui.selected.clear(); }
+    Object.assign(ui, { el, view, ctx });
+    const you = ctx.you ?? null;
+    const attacks = ctx.onMove && view.phase === "play" ? attacksOf(ctx.legal) : [];
+    const picks = attacks.length ? picksFor(attacks, ui.selected) : null;
+    const mine = !!(ctx.onMove && ctx.legal && ctx.legal.length && !ctx.waiting);
+    // Your own fighter sits at the bottom, facing the opponent; spectators see seat 0 there.
+    const bottom = you === null ? 0 : you;
+    el.innerHTML = "";
+    const root = svg("svg", {
+      viewBox: `0 0 ${W} ${H}`, class: "bm-board", role: "img", "aria-label": "Button Men board",
+      "data-phase": view.phase, "data-mine": mine ? "1" : "0",
+    });
+    panel(root, view, ctx, 1 - bottom, 4, picks);
+    middle(root, view, ctx, picks, PANEL_H + 8);
+    panel(root, view, ctx, bottom, PANEL_H + MIDDLE_H + 12, picks);
+    el.append(root);
+    if (ctx.controls) controls(ctx.controls, view, ctx);
+  }
+
+  window.DiceArena.renderers.buttonmen = {
+    render,
+    controls, // match.js leaves the controls element alone when a renderer has this
+    keys: { p: "pass" },
+  };
+})();

@@ -1,0 +1,149 @@
+"""A person plays a whole Button Men match against the random agent in Chromium by
+clicking dice on the board, a spectator follows it, then the replay steps back and forth."""
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+YOU = 0
+MAX_TURNS = 150
+FINISHED_OR_MINE = (
+    "document.querySelector('#match').dataset.status === 'finished'"
+    " || !!document.querySelector('.bm-board[data-mine=\"1\"]')"
+)
+
+
+def seq_of(page) -> int:
+    return int(page.locator("#match").get_attribute("data-seq") or 0)
+
+
+def choose_swing(page, rng) -> str:
+    sizes = page.locator("#bm-swing option").evaluate_all("options => options.map(o => o.value)")
+    size = rng.choice(sizes)
+    page.locator("#bm-swing").select_option(size)
+    page.locator("#bm-choose").click()
+    return f"swing:{size}"
+
+
+def attack(page, rng) -> str:
+    """Select own dice among the highlighted ones until the selection captures a
+    highlighted opposing die, then click that die. Every highlighted die keeps the
+    selection part of some legal attack, so this ends."""
+    mine = page.locator(f".bm-die.seat-{YOU}.can-select")
+    mine.nth(rng.randrange(mine.count())).click()
+    while True:
+        picked = page.locator(f".bm-die.seat-{YOU}.selected")
+        values = [int(v) for v in picked.evaluate_all("dice => dice.map(d => d.dataset.value)")]
+        # The selection and its sum are shown while it is built.
+        expect(page.locator("#bm-status")).to_contain_text(str(sum(values)))
+        targets = page.locator(f".bm-die.seat-{1 - YOU}.target")
+        more = page.locator(f".bm-die.seat-{YOU}.can-select")
+        if targets.count() and (not more.count() or rng.random() < 0.7):
+            target = targets.nth(rng.randrange(targets.count()))
+            move = target.get_attribute("data-move")
+            value = int(target.get_attribute("data-value"))
+            # One die is a power attack, several dice sum exactly: a skill attack.
+            if len(values) == 1:
+                assert move.startswith("power:") and values[0] >= value
+            else:
+                assert move.startswith("skill:") and sum(values) == value
+            target.click()
+            return move
+        more.nth(rng.randrange(more.count())).click()
+
+
+def play_turn(page, rng, turn: int) -> str:
+    if page.locator("#bm-choose").count():
+        return choose_swing(page, rng)
+    if page.locator("#bm-pass").count():
+        # Pass is offered only when no die of yours can capture.
+        assert page.locator(f".bm-die.seat-{YOU}.can-select").count() == 0
+        page.locator("#bm-pass").click()
+        return "pass"
+    if turn == 3 and os.environ.get("SCREENSHOTS"):
+        page.locator(f".bm-die.seat-{YOU}.can-select").first.click()
+        page.screenshot(path=Path(os.environ["SCREENSHOTS"]) / "buttonmen.png")
+        page.locator("#bm-clear").click()
+    return attack(page, rng)
+
+
+def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page):
+    rng = random.Random(2024)
+    player = new_page()
+    player.goto("/")
+    card = player.locator("#game-buttonmen")
+    card.locator("input[name=mode][value=ai]").check()
+    card.locator("select[name=opponent]").select_option("random")
+    card.locator("select[name=seat]").select_option(str(YOU))
+    card.locator("details.options summary").click()
+    # One round decides the match, so it stays short.
+    card.locator("input[name=opt_rounds_to_win]").fill("1")
+    # The lobby writes the fighters' default pair as a Python tuple the form cannot read
+    # back; without the field the match gets the default, two random fighters.
+    card.locator("input[name=opt_fighters]").evaluate("field => field.remove()")
+    card.get_by_role("button", name="Start").click()
+    player.wait_for_url(re.compile(r"/matches/\d+/$"))
+    match_url = player.url
+    player.wait_for_selector("#match[data-conn=live]")
+
+    watcher = new_page()
+    watcher.goto(match_url)
+    watcher.wait_for_selector("#match[data-conn=live]")
+    expect(watcher.locator(".bm-board .bm-panel")).to_have_count(2)
+
+    moves = []
+    for turn in range(MAX_TURNS):
+        player.wait_for_function(FINISHED_OR_MINE)
+        if player.locator("#match[data-status=finished]").count():
+            break
+        # Both fighters are drawn with their recipes.
+        assert player.locator(".bm-panel .bm-recipe").count() == 2
+        if turn == 1:
+            # A spectator is offered nothing to click.
+            assert watcher.locator(".bm-die.can-select, .bm-die.target, #controls button").count() == 0
+        before = seq_of(player)
+        moves.append(play_turn(player, rng, turn))
+        player.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    else:
+        pytest.fail("the match did not end")
+
+    assert any(m.startswith("swing:") for m in moves)
+    assert any(m.startswith(("power:", "skill:")) for m in moves)
+    final = player.locator("#final-result").inner_text()
+    assert "won" in final or "draw" in final
+    expect(player.locator("#bm-status")).to_contain_text(re.compile("wins the match|draw"))
+    assert player.locator(".bm-die.can-select, #controls button").count() == 0
+    seq = seq_of(player)
+    watcher.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) === {seq}")
+    expect(watcher.locator("#final-result")).to_have_text(final)
+    expect(watcher.locator("#bm-status")).to_have_text(player.locator("#bm-status").text_content())
+
+    # The replay: step back and forth; the board follows.
+    player.locator("#replay-link").click()
+    player.wait_for_url(re.compile(r"/replay/"))
+    last = int(player.locator("#last").inner_text())
+    assert last == seq
+    ply = player.locator("#ply")
+    expect(ply).to_have_text(str(last))
+    assert "wins the match" in player.locator("#bm-status").text_content() or "draw" in final
+    player.keyboard.press("ArrowLeft")
+    expect(ply).to_have_text(str(last - 1))
+    expect(player.locator("#bm-status")).not_to_contain_text("wins the match")
+    player.locator("#first").click()
+    expect(ply).to_have_text("0")
+    player.locator("#next").click()
+    expect(ply).to_have_text("1")
+    player.keyboard.press("ArrowRight")
+    expect(ply).to_have_text("2")
+    player.locator("#prev").click()
+    expect(ply).to_have_text("1")
+    assert player.locator(".bm-die.can-select, .bm-die.target").count() == 0
+    player.locator("#end").click()
+    expect(ply).to_have_text(str(last))
+    expect(player.locator("#bm-last")).to_have_text(re.compile(r"\S"))
