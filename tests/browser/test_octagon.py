@@ -1,0 +1,156 @@
+"""A person plays The Octagon Theory against the random agent in Chromium by picking a
+piece from the palette, turning it and clicking a cell, to the end; then steps through
+the replay."""
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The small board: 20 placements, 10 of them ours.
+TURNS = 20
+SCREENSHOT = "docs/img/octagon.png"
+
+
+def seq_of(page) -> int:
+    return int(page.locator("#match").get_attribute("data-seq") or 0)
+
+
+def wait_for_our_turn_or_the_end(page, before: int) -> None:
+    page.wait_for_function(
+        "before => Number(document.querySelector('#match').dataset.seq) > before"
+        " && (document.querySelector('#match').dataset.status === 'finished'"
+        "     || document.querySelectorAll('.oct-cell.legal').length > 0)",
+        arg=before,
+    )
+
+
+def turn_piece(page, rng: random.Random, turn: int) -> None:
+    """Turn the piece in hand a few steps, by button, key or mouse wheel in turn."""
+    facing = page.locator("#oct-facing")
+    if page.locator("#oct-rotate-cw").is_disabled():
+        return  # the 8-piece pushes all ways
+    for _ in range(rng.randrange(4)):
+        before = facing.inner_text()
+        way = turn % 3
+        if way == 0:
+            page.locator("#oct-rotate-cw").click()
+        elif way == 1:
+            page.keyboard.press("q")
+        else:
+            page.locator("svg.oct-board .oct-cell.legal").first.hover()
+            page.mouse.wheel(0, 100)
+        # A 4-piece alternates + and x; every other piece shows a new set of arrows.
+        expect(facing).not_to_have_text(before)
+
+
+def place_a_piece(page, rng: random.Random, turn: int) -> str:
+    """Pick a piece with stock left, turn it, hover a highlighted cell, click it."""
+    kinds = page.locator("button.oct-kind:not([disabled])")
+    kind = kinds.nth(rng.randrange(kinds.count()))
+    chosen = kind.get_attribute("data-kind")
+    kind.click()
+    expect(page.locator(f"button.oct-kind[data-kind='{chosen}']")).to_have_class(re.compile("selected"))
+    turn_piece(page, rng, turn)
+    cells = page.locator("svg.oct-board .oct-cell.legal")
+    cell = cells.nth(rng.randrange(cells.count()))
+    where = cell.get_attribute("data-cell")
+    move = cell.get_attribute("data-move")
+    assert move.startswith(f"{where},{chosen},")
+    cell.hover()
+    # The piece in hand shows as a ghost on the hovered cell, with its arrows.
+    ghost = page.locator(f".oct-ghost[data-cell='{where}'] .oct-piece[data-kind='{chosen}']")
+    expect(ghost).to_have_count(1)
+    assert ghost.locator(".oct-arrow").count() == int(chosen)
+    cell.click()
+    return move
+
+
+def test_it_plays_and_replays_an_octagon_match(new_page):
+    rng = random.Random(2024)
+    page = new_page()
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto("/")
+    card = page.locator("#game-octagon")
+    card.locator("input[name=mode][value=ai]").check()
+    card.locator("select[name=opponent]").select_option("random")
+    card.locator("select[name=seat]").select_option("0")
+    card.locator("details.options summary").click()
+    card.locator("select[name=opt_preset]").select_option("small")
+    card.get_by_role("button", name="Start").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page.wait_for_selector("#match[data-conn=live]")
+
+    board = page.locator("svg.oct-board")
+    # The small board: 7 x 7 less the cut corners and the hole leaves 36 cells.
+    assert page.locator(".oct-cell").count() == 36
+    assert page.locator(".oct-hole").count() == 1
+    assert page.locator(".oct-cut").count() == 12
+    expect(page.locator("#oct-headline")).to_contain_text("placement 1 of 20")
+
+    ours = []
+    for turn in range(TURNS):
+        if page.locator("#match[data-status=finished]").count():
+            break
+        before = seq_of(page)
+        ours.append(place_a_piece(page, rng, turn))
+        wait_for_our_turn_or_the_end(page, before)
+        # The log names our placement's cell; the board marks the latest placement.
+        r, c = ours[-1].split(",")[:2]
+        assert f"Seat 0 places a {ours[-1].split(',')[2]}-piece" in page.locator("#log li").nth(before).inner_text()
+        assert f"at ({r},{c})" in page.locator("#log li").nth(before).inner_text()
+        assert page.locator(".oct-placed-ring").count() == (1 if seq_of(page) > 0 else 0)
+        if turn == 4:
+            page.locator(".oct-cell.legal").nth(5).hover()
+            page.screenshot(path=SCREENSHOT)
+    else:
+        pytest.fail("the match did not end")
+
+    assert len(ours) == TURNS // 2
+    final = page.locator("#final-result").inner_text()
+    assert "won" in final or "draw" in final
+    seq = seq_of(page)
+    assert seq == TURNS
+    expect(page.locator("#oct-result")).to_contain_text("Game over")
+    assert board.get_attribute("data-over") == "1"
+    assert page.locator(".oct-cell.legal").count() == 0
+    assert page.locator("button.oct-kind").count() == 0  # no palette once it is over
+    # The scores on the cards count the pieces on the board.
+    for seat in (0, 1):
+        score = page.locator(f".oct-player.seat-{seat} .oct-score").text_content()
+        assert int(score) == page.locator(f".oct-at[data-owner='{seat}']").count()
+    # Each card shows the stock of all four kinds, the 1-piece's as unlimited.
+    assert page.locator(".oct-player.seat-0 .oct-stock").count() == 4
+    assert page.locator(".oct-player.seat-1 .oct-stock[data-kind='1']").get_attribute("data-left") == "inf"
+
+    # The replay: step back and forth; the board follows the placements.
+    page.locator("#replay-link").click()
+    page.wait_for_url(re.compile(r"/replay/"))
+    ply = page.locator("#ply")
+    assert int(page.locator("#last").inner_text()) == seq
+    expect(ply).to_have_text(str(seq))
+    expect(board).to_have_attribute("data-placements-made", str(seq))
+    assert page.locator(".oct-cell.legal").count() == 0  # nobody places in a replay
+    page.keyboard.press("ArrowLeft")
+    expect(ply).to_have_text(str(seq - 1))
+    expect(board).to_have_attribute("data-placements-made", str(seq - 1))
+    expect(page.locator("#oct-headline")).to_contain_text(f"placement {seq} of 20")
+    page.locator("#first").click()
+    expect(ply).to_have_text("0")
+    assert page.locator(".oct-at").count() == 0
+    expect(page.locator("#oct-last")).to_contain_text("No placement yet")
+    page.keyboard.press("ArrowRight")
+    expect(ply).to_have_text("1")
+    expect(page.locator(".oct-at")).to_have_count(1)
+    expect(page.locator("#oct-last")).to_contain_text("Seat 0 places")
+    page.locator("#next").click()
+    expect(ply).to_have_text("2")
+    expect(board).to_have_attribute("data-placements-made", "2")
+    page.locator("#prev").click()
+    expect(ply).to_have_text("1")
+    page.locator("#end").click()
+    expect(ply).to_have_text(str(seq))
+    expect(page.locator("#oct-result")).to_contain_text("Game over")
