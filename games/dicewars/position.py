@@ -25,7 +25,7 @@ def restore(game: DiceWars, view: Mapping[str, Any]) -> DiceWarsState:
     """A state from a full view, or from a hand-made one: only "num_players",
     "map" (with "neighbours"; "hexes" optional), "owners" and "dice" are required."""
     try:
-        state = _restore(DiceWarsState, game, view)
+        state = _restore(game, view)
     except IllegalMove:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
@@ -34,13 +34,13 @@ def restore(game: DiceWars, view: Mapping[str, Any]) -> DiceWarsState:
     return state
 
 
-def _restore(cls, game: DiceWars, view: Mapping[str, Any]) -> DiceWarsState:
+def _restore(game: DiceWars, view: Mapping[str, Any]) -> DiceWarsState:
     if not isinstance(view, Mapping):
         raise IllegalMove("a position is a JSON object")
     options = game.resolve_options(view.get("options"))
     n = _int(view.get("num_players", len(view.get("reserves") or view.get("order") or ())))
     game.check_num_players(n)
-    state = cls(game, n, options)
+    state = DiceWarsState(game, n, options)
     phase = PHASES.index(view.get("phase", "attack" if view.get("map") else "setup"))
     if phase == SETUP:
         return state

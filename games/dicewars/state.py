@@ -279,7 +279,9 @@ class DiceWarsState(State):
     # ----- events ------------------------------------------------------------------------
 
     def _apply(self, actor: int, move: Any) -> None:
-        self._do(move)
+        # Remembered like a push, so pop() also takes back apply_in_place (and, on the
+        # copy apply() returns, the one event that made it).
+        self._undo.append(self._do(move))
 
     def push(self, event: Any) -> None:
         """Fast path: apply ``event`` (a move or chance outcome due at this node) in place,
@@ -302,7 +304,8 @@ class DiceWarsState(State):
         self._ply += 1
 
     def pop(self) -> Any:
-        """Take back the last push() (only pushes made on this very object)."""
+        """Take back the last event applied to this object (push, apply_in_place) and
+        return it; IndexError when there is none (a clone starts with none)."""
         undo = self._undo.pop()
         self._hist, (_, event) = self._hist
         self._ply -= 1

@@ -100,3 +100,14 @@ def test_it_measures_its_speed():
     figures = measure(0.2)
     for key in ("games_per_s", "clean_games_per_s", "map_ms", "us_per_action"):
         assert figures[key] > 0
+
+
+def test_it_takes_back_events_applied_in_place_too():
+    state = GAME.new_state(2)
+    state.apply_in_place(("map", 8))
+    before = _fields(state)
+    state.apply_in_place(state.legal_moves(state.mover)[0])
+    state.push(state.sample_chance(random.Random(1)))
+    state.pop()
+    state.pop()
+    assert _fields(state) == before
