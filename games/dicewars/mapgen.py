@@ -82,17 +82,19 @@ def _grow(draw, owner: list[int], t: int, start: int, target: int):
     owner[start] = t
     cells = [start]
     frontier: list[int] = []
+    extend = frontier.append
     borders = 0
     cell = start
+    size = 1
     while True:
         for n in NEIGHBOURS[cell]:
             other = owner[n]
             if other == FREE:
                 owner[n] = EDGE
-                frontier.append(n)
+                extend(n)
             elif other >= 0:
                 borders |= 1 << other
-        if len(cells) == target or not frontier:
+        if size == target or not frontier:
             return cells, frontier, borders
         i = int(draw() * len(frontier))
         cell = frontier[i]
@@ -100,6 +102,7 @@ def _grow(draw, owner: list[int], t: int, start: int, target: int):
         frontier.pop()
         owner[cell] = t
         cells.append(cell)
+        size += 1
 
 
 def _absorb(owner: list[int], t: int, cells: list[int], edge: list[int]) -> int:
@@ -114,11 +117,7 @@ def _absorb(owner: list[int], t: int, cells: list[int], edge: list[int]) -> int:
         if owner[cell] != EDGE:
             continue
         around = NEIGHBOURS[cell]
-        inside = 0
-        for n in around:
-            if owner[n] == t:
-                inside += 1
-        if inside < ENCLOSED_SIDES:
+        if [owner[n] for n in around].count(t) < ENCLOSED_SIDES:
             continue
         owner[cell] = t
         cells.append(cell)
