@@ -1,0 +1,62 @@
+"""Choosing a swing size the write-up's way, for both of its players.
+
+MC tries every size 4..20 in ``playouts`` greedy matches each (both seats on the
+"highest point conversion" rule of :mod:`agents.buttonmen.greedy`) and keeps the size
+that won most, ties at random. In the published runs EM chose its swing this way too.
+
+The opponent's size: at the simultaneous opening choice (and after every round under
+``swing_reselect: "both"``) it is hidden, so each playout draws it uniformly from 4..20;
+when only this seat chooses, the opponent's size is the one revealed by the last roll.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from agents.buttonmen.greedy import greedy_playout
+from agents.search.allowance import Allowance
+from games.buttonmen import SWING_SIZES, ButtonMenState
+
+SWING_MOVES = tuple(("swing", n) for n in SWING_SIZES)
+
+
+def after_swing(
+    state: ButtonMenState, seat: int, move: tuple, rng: random.Random
+) -> ButtonMenState:
+    """A copy of ``state`` with ``seat``'s swing chosen and any other chooser's drawn
+    uniformly (its choice is blind to ours)."""
+    child = state.clone()
+    if len(state.choosers) > 1:
+        child.apply_joint_in_place(
+            {s: move if s == seat else rng.choice(SWING_MOVES) for s in state.choosers}
+        )
+    else:
+        child.apply_in_place(move)
+    return child
+
+
+def monte_carlo_swing(
+    state: ButtonMenState, seat: int, allowance: Allowance, rng: random.Random
+) -> tuple[tuple, list[dict[str, Any]]]:
+    """The size with the most greedy-match wins and a row per size ``{move, value,
+    visits, wins}`` (value = win rate). Sizes take turns, one match each, so a time
+    limit leaves them evenly sampled."""
+    moves = state.legal_moves(seat)
+    wins = [0] * len(moves)
+    played = [0] * len(moves)
+    while allowance.used < allowance.limit and not allowance.out_of_time():
+        for i, move in enumerate(moves):
+            wins[i] += greedy_playout(after_swing(state, seat, move, rng), rng) == seat
+            played[i] += 1
+            if allowance.out_of_time():
+                break
+        allowance.spend()
+    rate = [w / n if n else -1.0 for w, n in zip(wins, played, strict=True)]
+    best = max(rate)
+    pick = rng.choice([i for i, r in enumerate(rate) if r == best])
+    rows = [
+        {"move": state.move_to_str(m), "value": round(r, 4), "visits": n, "wins": w}
+        for m, r, n, w in zip(moves, rate, played, wins, strict=True)
+    ]
+    return moves[pick], rows
