@@ -1,0 +1,89 @@
+"""Speed of whole random-vs-random Footsies matches (issue 3), for bench/ to print.
+
+Every match starts from ``GAME.new_state`` and both seats choose uniformly at random.
+
+- ``games_per_s``: the fast path's bulk runner, ``fast.simulate``, which checks the
+  options once and plays match after match from that start on the transition table.
+  Footsies has no setup chance, so every match starts from the same position.
+- ``playout_games_per_s``: ``fast.playout(GAME.new_state(...), rng)`` per match, the
+  cost when each match needs its own state object (most of it is building the state).
+- ``clean_games_per_s``: the contract's way, ``games.testing.random_playout`` — every
+  turn checked, copied and recorded.
+
+Time is this process's CPU time (one core), so other work on a shared machine pulls
+the figures down less.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games.footsies import GAME
+from games.footsies.fast import playout, simulate
+from games.testing import random_playout
+
+#: Matches per call of the bulk runner between two looks at the clock.
+CHUNK = 2000
+
+
+def _rate(play: Callable[[random.Random], int], seconds: float, seed: int) -> tuple[float, int]:
+    """Matches per CPU second: ``play(rng)`` plays some and says how many."""
+    clock = time.process_time
+    rng = random.Random(seed)
+    start = clock()
+    games = 0
+    while True:
+        games += play(rng)
+        spent = clock() - start
+        if spent >= seconds:
+            return games / spent, games
+
+
+def measure(
+    seconds: float = 2.0, options: dict[str, Any] | None = None, seed: int = 1
+) -> dict[str, Any]:
+    """Matches per second on the fast and the clean path, about ``seconds`` in all."""
+    checked = GAME.resolve_options(options)
+
+    def bulk(rng: random.Random) -> int:
+        simulate(CHUNK, rng, checked)
+        return CHUNK
+
+    def one_by_one(rng: random.Random) -> int:
+        playout(GAME.new_state(2, checked), rng)
+        return 1
+
+    def clean(rng: random.Random) -> int:
+        random_playout(GAME.new_state(2, checked), rng)
+        return 1
+
+    simulate(CHUNK, random.Random(seed), checked)  # untimed: fills the table's rows
+    fast, fast_games = _rate(bulk, seconds * 0.4, seed)
+    single, single_games = _rate(one_by_one, seconds * 0.3, seed)
+    slow, slow_games = _rate(clean, seconds * 0.3, seed)
+    # The shape of a random match, from the clean path's own records.
+    rng = random.Random(seed)
+    sample = 500
+    turns = sum(random_playout(GAME.new_state(2, checked), rng).ply for _ in range(sample))
+    return {
+        "game": "footsies",
+        "games_per_s": round(fast, 1),
+        "playout_games_per_s": round(single, 1),
+        "clean_games_per_s": round(slow, 1),
+        "speedup": round(fast / slow, 2),
+        "fast_games": fast_games,
+        "playout_games": single_games,
+        "clean_games": slow_games,
+        "turns_per_game": round(turns / sample, 3),
+        "turns_per_s": round(fast * turns / sample),
+        "options": checked,
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(measure(), indent=2))
