@@ -82,15 +82,3 @@ class Board:
                 if not masks[other] >> t & 1:
                     raise IllegalMove(f"territory {t} borders {other} but not the other way")
         return cls(hexes if hexes is not None else [()] * size, masks)
-
-    def is_connected(self) -> bool:
-        if not self.size:
-            return False
-        reached = frontier = 1
-        while frontier:
-            grown = 0
-            for t in bits(frontier):
-                grown |= self.adjacent[t]
-            frontier = grown & ~reached
-            reached |= frontier
-        return reached == self.everything

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.dicewars import regions
+from games.dicewars import regions as _region_masks
+from games.dicewars.board import bits
 from games.dicewars.phases import ATTACK
 from games.dicewars.state import DiceWarsState
 
@@ -19,4 +20,12 @@ def largest_region(state: DiceWarsState, seat: int) -> int:
     """The seat's score: territories in its largest connected group (0 if none)."""
     if state.board is None:
         return 0
-    return regions.largest_region(state.own[seat], state.board.adjacent)
+    return _region_masks.largest_region(state.own[seat], state.board.adjacent)
+
+
+def regions(state: DiceWarsState, seat: int) -> list[list[int]]:
+    """The seat's regions (groups of adjacent own territories) as lists of territory
+    ids, largest first; the first is the one the seat's score counts."""
+    if state.board is None:
+        return []
+    return [bits(mask) for mask in _region_masks.regions(state.own[seat], state.board.adjacent)]

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.core import IllegalMove
-from games.dicewars import END_TURN, GAME, largest_region
+from games.dicewars import END_TURN, GAME, largest_region, regions
 from tests.games.test_dicewars_positions import ROW, position, state_of
 
 
@@ -29,6 +29,12 @@ def test_it_scores_a_player_by_the_largest_connected_region():
     assert largest_region(state, 0) == 3
     assert largest_region(state, 1) == 1
     assert state.observation()["scores"] == [3, 1]
+
+
+def test_it_lists_a_players_regions_largest_first():
+    state = state_of(ROW, [0, 1, 0, 0, 1, 0], [1] * 6)
+    assert regions(state, 0) == [[2, 3], [0], [5]]
+    assert regions(state, 1) == [[1], [4]]
 
 
 def test_it_reinforces_by_the_largest_region():
@@ -137,3 +143,26 @@ def test_it_writes_reinforcements_as_text():
     assert state.move_to_str(outcome) == "reinforce:0x2,2"
     assert state.str_to_move("reinforce:0x2,2") == outcome
     assert state.str_to_move("reinforce:") == ("reinforce", ())
+
+
+def test_it_finds_the_same_largest_region_as_a_plain_search():
+    from games.dicewars.mapgen import generate_map
+    from games.dicewars.regions import largest_region as by_masks
+
+    board = generate_map(random.Random(21))
+    rng = random.Random(5)
+    for _ in range(300):
+        owned = {t for t in range(board.size) if rng.random() < 0.5}
+        best = 0
+        unseen = set(owned)
+        while unseen:
+            todo = [unseen.pop()]
+            size = 1
+            while todo:
+                for n in board.neighbours[todo.pop()]:
+                    if n in unseen:
+                        unseen.discard(n)
+                        todo.append(n)
+                        size += 1
+            best = max(best, size)
+        assert by_masks(sum(1 << t for t in owned), board.adjacent) == best
