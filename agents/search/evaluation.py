@@ -17,7 +17,7 @@ from games.core import TERMINAL, State
 Evaluation = Callable[[State, int], float]
 
 #: Game slug → "module:function" (or the function itself, e.g. from a test).
-EVALUATIONS: dict[str, str | Evaluation] = {}
+EVALUATIONS: dict[str, str | Evaluation] = {"dicewars": "agents.dicewars.evaluation:evaluate"}
 
 #: Payoffs lie in [LOW, HIGH]; so must every evaluation.
 LOW, HIGH = -1.0, 1.0

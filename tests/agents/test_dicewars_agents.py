@@ -8,8 +8,10 @@ import random
 import pytest
 
 from agents.core import AGENTS, Budget, get, info
+from agents.dicewars.evaluation import evaluate
 from agents.dicewars.odds import hold_probability, largest_region_mask
 from agents.match import play_match
+from agents.search.evaluation import evaluation_for
 from games.dicewars import END_TURN, GAME, legal_attacks, win_probability
 
 
@@ -212,3 +214,25 @@ def test_it_plays_a_whole_game_without_a_fallback(spec):
     result = play_match(GAME, [spec, "dicewars-naive"], seed=11)
     assert result.outcome is not None
     assert result.failures(0) == []
+
+
+# ----- the evaluation for expectimax ---------------------------------------------------
+
+
+def test_it_values_a_position_by_its_share_of_strength():
+    # Seat 0 holds 0-1 (2 + 2 regions + 6/8 dice), seat 1 holds 2 (1 + 1 + 8/8).
+    state = board([[1], [0, 2], [1]], [0, 0, 1], [3, 3, 8])
+    ours, theirs = 2 + 2 + 6 / 8, 1 + 1 + 8 / 8
+    assert evaluate(state, 0) == pytest.approx(2 * ours / (ours + theirs) - 1)
+    assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
+
+
+def test_it_gives_the_payoff_once_the_game_is_over():
+    state = board([[1], [0]], [0, 1], [8, 1])
+    state.apply_in_place((0, 1))
+    state.apply_in_place(((6,) * 8, (1,)))
+    assert (evaluate(state, 0), evaluate(state, 1)) == state.returns() == (1.0, -1.0)
+
+
+def test_it_is_the_evaluation_expectimax_uses_for_dice_wars():
+    assert evaluation_for("dicewars") is evaluate
