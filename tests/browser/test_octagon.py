@@ -53,7 +53,9 @@ def place_a_piece(page, rng: random.Random, turn: int) -> str:
     kind = kinds.nth(rng.randrange(kinds.count()))
     chosen = kind.get_attribute("data-kind")
     kind.click()
-    expect(page.locator(f"button.oct-kind[data-kind='{chosen}']")).to_have_class(re.compile("selected"))
+    expect(page.locator(f"button.oct-kind[data-kind='{chosen}']")).to_have_class(
+        re.compile("selected")
+    )
     turn_piece(page, rng, turn)
     cells = page.locator("svg.oct-board .oct-cell.legal")
     cell = cells.nth(rng.randrange(cells.count()))
@@ -98,13 +100,17 @@ def test_it_plays_and_replays_an_octagon_match(new_page):
         before = seq_of(page)
         ours.append(place_a_piece(page, rng, turn))
         wait_for_our_turn_or_the_end(page, before)
-        # The log names our placement's cell; the board marks the latest placement.
-        r, c = ours[-1].split(",")[:2]
-        assert f"Seat 0 places a {ours[-1].split(',')[2]}-piece" in page.locator("#log li").nth(before).inner_text()
-        assert f"at ({r},{c})" in page.locator("#log li").nth(before).inner_text()
-        assert page.locator(".oct-placed-ring").count() == (1 if seq_of(page) > 0 else 0)
-        if turn == 4:
+        # The log names our placement; the board rings the AI's answer and traces its pushes.
+        r, c, kind = ours[-1].split(",")[:3]
+        logged = page.locator("#log li").nth(before).inner_text()
+        assert f"Seat 0 places a {kind}-piece" in logged and f"at ({r},{c})" in logged
+        assert page.locator(".oct-at:has(.oct-placed-ring)").get_attribute("data-owner") == "1"
+        answer = page.locator("#log li").last.inner_text()
+        assert (page.locator(".oct-trail").count() == 0) == ("nothing moves" in answer)
+        if turn == 3:
+            # For the docs: a ghost on a cell, once the AI's placement has settled.
             page.locator(".oct-cell.legal").nth(5).hover()
+            page.wait_for_function("document.getAnimations().length === 0")
             page.screenshot(path=SCREENSHOT)
     else:
         pytest.fail("the match did not end")
@@ -124,7 +130,10 @@ def test_it_plays_and_replays_an_octagon_match(new_page):
         assert int(score) == page.locator(f".oct-at[data-owner='{seat}']").count()
     # Each card shows the stock of all four kinds, the 1-piece's as unlimited.
     assert page.locator(".oct-player.seat-0 .oct-stock").count() == 4
-    assert page.locator(".oct-player.seat-1 .oct-stock[data-kind='1']").get_attribute("data-left") == "inf"
+    assert (
+        page.locator(".oct-player.seat-1 .oct-stock[data-kind='1']").get_attribute("data-left")
+        == "inf"
+    )
 
     # The replay: step back and forth; the board follows the placements.
     page.locator("#replay-link").click()

@@ -9,6 +9,7 @@
   const KINDS = [1, 2, 4, 8];
   const W = 620; // viewBox width; the cell size follows the board's side
   const HEAD = 128; // player cards and the status line sit above the board
+  const FOOT = 22; // the rules line sits below it
   const WHEEL_STEP = 60; // wheel delta per 45° turn, so a trackpad does not spin the piece
 
   // What the player is about to place outlives re-renders (every frame redraws): the kind,
@@ -53,7 +54,7 @@
     const size = view.size;
     const cell = W / (size + 2); // one cell of margin all round for pieces pushed off
     return {
-      size, cell, height: HEAD + (size + 2) * cell,
+      size, cell, height: HEAD + (size + 2) * cell + FOOT,
       x: (c) => (c + 1.5) * cell,
       y: (r) => HEAD + (r + 1.5) * cell,
     };
@@ -85,7 +86,7 @@
     const stock = view.stocks[seat];
     KINDS.forEach((kind, i) => {
       const left = kind === 1 ? null : stock[String(kind)];
-      const item = svg("g", { transform: `translate(${22 + i * 56},68)`, class: `oct-stock${left === 0 ? " empty" : ""}`, "data-kind": kind, "data-left": left === null ? "inf" : left });
+      const item = svg("g", { transform: `translate(${22 + i * 50},68)`, class: `oct-stock${left === 0 ? " empty" : ""}`, "data-kind": kind, "data-left": left === null ? "inf" : left });
       item.append(pieceGlyph(kind, arrowsOf(kind, 0), colour, 11, "oct-stock-piece"));
       item.append(svg("text", { x: 15, y: 5, class: "oct-count" }, left === null ? "∞" : `×${left}`));
       g.append(item);
@@ -109,13 +110,27 @@
     return g;
   }
 
+  /** The options this match runs under, one quiet line under the board. */
+  function rulesLine(view, names, geo) {
+    const o = view.options;
+    const perTurn = o.placements_per_turn === 1 ? "1 placement" : `${o.placements_per_turn} placements`;
+    const text = `${view.preset} board, ${view.cell_count} cells · ${o.chain_mode} pushes · `
+      + `${perTurn} a turn · ${view.turns} in all · ${names[o.first_player]} first`;
+    return svg("text", { x: W / 2, y: geo.height - 8, "text-anchor": "middle", class: "oct-small oct-rules" }, text);
+  }
+
   // ----- the board -----------------------------------------------------------------------
 
   function drawBoard(root, view, geo, pick) {
     const { size, cell } = geo;
     const pad = cell * 0.04;
     const board = svg("g", { class: "oct-cells" });
-    board.append(svg("polygon", { points: octagonOutline(view, geo), class: "oct-frame" }));
+    const outline = octagonOutline(view, geo);
+    board.append(svg("polygon", { points: outline, class: "oct-frame" }));
+    // Cut corners are hatched only inside the frame, so the octagon keeps a clean edge.
+    const clip = svg("clipPath", { id: "oct-frame-clip" });
+    clip.append(svg("polygon", { points: outline }));
+    board.append(clip);
     const [hr, hc] = view.hole;
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
@@ -126,7 +141,7 @@
           continue;
         }
         if (!view.playable[r][c]) {
-          board.append(svg("rect", { x: x + pad, y: y + pad, width: cell - 2 * pad, height: cell - 2 * pad, class: "oct-cut", fill: "url(#oct-hatch)" }));
+          board.append(svg("rect", { x, y, width: cell, height: cell, class: "oct-cut", fill: "url(#oct-hatch)", "clip-path": "url(#oct-frame-clip)" }));
           continue;
         }
         const move = pick ? pick(r, c) : null;
@@ -184,7 +199,7 @@
     for (const p of view.pieces) {
       const [r, c] = p.cell;
       const key = p.cell.join(",");
-      const outer = svg("g", { transform: `translate(${geo.x(c)},${geo.y(r)})`, class: "oct-at", "data-cell": key, "data-owner": p.owner, title: `${p.kind}-piece` });
+      const outer = svg("g", { transform: `translate(${geo.x(c)},${geo.y(r)})`, class: "oct-at", "data-cell": key, "data-owner": p.owner });
       const glyph = pieceGlyph(p.kind, p.arrows.map((a) => DIRS.indexOf(a)), SEAT_COLOURS[p.owner], geo.cell * 0.38);
       glyph.classList.add(`owner-${p.owner}`);
       if (key === placedKey) {
@@ -236,6 +251,7 @@
           body.style.setProperty("--dy", `${(d.from[0] - r) * geo.cell}px`);
         }
         const dir = DIRS.indexOf(d.orientation);
+        body.append(svg("circle", { r: geo.cell * 0.36, class: "oct-killed-halo" }));
         body.append(pieceGlyph(d.kind, arrowsOf(d.kind, dir), SEAT_COLOURS[d.owner], geo.cell * 0.3));
         const x = geo.cell * 0.2;
         body.append(svg("path", { d: `M ${-x} ${-x} L ${x} ${x} M ${x} ${-x} L ${-x} ${x}`, class: "oct-cross" }));
@@ -365,8 +381,7 @@
   function caption(view, names) {
     const p = h("p", { class: "oct-last", id: "oct-last" });
     if (!view.last) {
-      p.append(`No placement yet. ${names[view.options.first_player]} places first; `
-        + `${view.turns} placements in all, ${view.options.chain_mode} pushes.`);
+      p.append(`No placement yet: ${names[view.options.first_player]} places first.`);
       return p;
     }
     const seat = view.last.seat;
@@ -399,11 +414,14 @@
         "aria-label": "The Octagon Theory board", "data-placements-made": view.placements_made,
         "data-to-move": view.to_move === null ? "" : view.to_move, "data-over": view.over ? "1" : "0",
       });
+      // Legal cells are outlined in the colour of the player placing.
+      if (live) root.style.setProperty("--you", SEAT_COLOURS[ctx.you]);
       root.append(defs(geo));
       root.append(svg("rect", { x: 0, y: 0, width: W, height: geo.height, rx: 12, class: "oct-bg" }));
       root.append(playerCard(view, 0, names, 6));
       root.append(playerCard(view, 1, names, 314));
       root.append(statusLine(view, names));
+      root.append(rulesLine(view, names, geo));
       drawBoard(root, view, geo, pick);
       drawTrails(root, view, geo);
       drawPieces(root, view, geo, fresh);
