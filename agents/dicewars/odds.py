@@ -39,26 +39,3 @@ def hold_probability(state: DiceWarsState, source: int, target: int) -> float:
 def strength_difference(state: DiceWarsState, source: int, target: int) -> int:
     """SD of AI 2: the source's dice minus the target's."""
     return state.dice[source] - state.dice[target]
-
-
-def largest_region_mask(state: DiceWarsState, seat: int) -> int:
-    """The territories (a bit mask) of ``seat``'s largest connected group; of groups of
-    equal size, the one holding the lowest-numbered territory (the first one the
-    repository's AI 4 finds, scanning territories in order). 0 for no territory."""
-    adjacent = state.board.adjacent
-    rest = state.own[seat]
-    best = 0
-    while rest:
-        if rest.bit_count() <= best.bit_count():
-            break  # what is left cannot hold a larger group
-        region = frontier = rest & -rest
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            grown = adjacent[low.bit_length() - 1] & rest & ~region
-            region |= grown
-            frontier |= grown
-        if region.bit_count() > best.bit_count():
-            best = region
-        rest &= ~region
-    return best

@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 from agents.core import Agent, Budget, Decision
-from agents.dicewars.odds import MAX_DICE, WIN, hold_probability, largest_region_mask
-from games.dicewars import END_TURN, DiceWarsState, legal_attacks
+from agents.dicewars.odds import MAX_DICE, WIN, hold_probability
+from games.dicewars import END_TURN, DiceWarsState, legal_attacks, regions
 
 #: Rows of the thinking table (the best ones).
 TOP_MOVES = 10
@@ -99,10 +99,12 @@ class ImprovedSingleTurnAgent(Agent):
             threshold, weight = self.two_player_threshold, self.two_player_weight
         else:
             threshold, weight = self.threshold, self.weight
-        region = largest_region_mask(state, seat)
-        weights = {t: weight for t in range(state.board.size) if region >> t & 1}
+        # Of equal regions, the one with the lowest territory: the first the repository's
+        # AI 4 finds, scanning territories in order.
+        region = (regions(state, seat) or [[]])[0]
+        weights = dict.fromkeys(region, weight)
         rule = (
-            f"highest P_hold (x{weight:g} from the largest region, {region.bit_count()} "
+            f"highest P_hold (x{weight:g} from the largest region, {len(region)} "
             f"territories) among attacks with P_hold >= {threshold} or 8 dice"
         )
         return _decide(state, threshold, weights, rule)

@@ -9,7 +9,7 @@ import pytest
 
 from agents.core import AGENTS, Budget, get, info
 from agents.dicewars.evaluation import evaluate
-from agents.dicewars.odds import hold_probability, largest_region_mask
+from agents.dicewars.odds import hold_probability
 from agents.match import play_match
 from agents.search.evaluation import evaluation_for
 from games.dicewars import END_TURN, GAME, legal_attacks, win_probability
@@ -58,15 +58,6 @@ def test_it_holds_with_the_dice_left_after_the_attack():
     state = board([[1], [0, 2], [1]], [0, 1, 1], [2, 1, 2])
     expected = win_probability(2, 1) * (1 - win_probability(2, 1))
     assert hold_probability(state, 0, 1) == pytest.approx(expected, rel=1e-12)
-
-
-def test_it_finds_the_largest_region_and_breaks_ties_by_lowest_territory():
-    # Seat 0 owns 0-1 and 3-4 (two regions of two) and 6 alone; 2 and 5 are seat 1's.
-    line = [[1], [0, 2], [1, 3], [2, 4], [3, 5], [4, 6], [5]]
-    state = board(line, [0, 0, 1, 0, 0, 1, 0], [2] * 7)
-    assert largest_region_mask(state, 0) == 0b11
-    state = board(line, [1, 0, 1, 0, 0, 1, 0], [2] * 7)
-    assert largest_region_mask(state, 0) == 0b11000
 
 
 # ----- AI 1: naive ---------------------------------------------------------------------
@@ -187,6 +178,14 @@ def test_it_ste4_prefers_attacks_from_its_largest_region():
     assert hold_probability(state, 3, 4) > hold_probability(state, 0, 5)
     assert decide("dicewars-ste", state).move == (3, 4)
     assert decide("dicewars-ste4", state).move == (0, 5)
+
+
+def test_it_ste4_weights_the_region_with_the_lowest_territory_of_equal_ones():
+    # Seat 0 holds 0-1 and 3-4, two regions of two; 1 (4 dice) faces 2, 4 (6 dice) 5.
+    line = [[1], [0, 2], [1, 3], [2, 4], [3, 5], [4]]
+    state = board(line, [0, 0, 1, 0, 0, 1], [1, 4, 2, 1, 6, 2])
+    assert decide("dicewars-ste", state).move == (4, 5)
+    assert decide("dicewars-ste4", state).move == (1, 2)
 
 
 def test_it_ste4_is_more_cautious_at_larger_tables():
