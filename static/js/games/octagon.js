@@ -13,8 +13,9 @@
   const WHEEL_STEP = 60; // wheel delta per 45° turn, so a trackpad does not spin the piece
 
   // What the player is about to place outlives re-renders (every frame redraws): the kind,
-  // the direction its first arrow points, the hovered cell, and the view last drawn.
-  const ui = { kind: 1, dir: 0, hover: null, wheel: 0, animated: null, drawn: null };
+  // the direction its first arrow points, the hovered cell, the view last drawn and the
+  // layer the ghost is drawn in (hovering redraws only that).
+  const ui = { kind: 1, dir: 0, hover: null, wheel: 0, animated: null, drawn: null, ghostLayer: null };
 
   // ----- pieces ------------------------------------------------------------------------
 
@@ -262,7 +263,7 @@
     root.append(g);
   }
 
-  function defs(geo) {
+  function defs() {
     const d = svg("defs");
     const hatch = svg("pattern", { id: "oct-hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
     hatch.append(svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, class: "oct-hatch-line" }));
@@ -416,7 +417,7 @@
       });
       // Legal cells are outlined in the colour of the player placing.
       if (live) root.style.setProperty("--you", SEAT_COLOURS[ctx.you]);
-      root.append(defs(geo));
+      root.append(defs());
       root.append(svg("rect", { x: 0, y: 0, width: W, height: geo.height, rx: 12, class: "oct-bg" }));
       root.append(playerCard(view, 0, names, 6));
       root.append(playerCard(view, 1, names, 314));
