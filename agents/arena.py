@@ -41,7 +41,7 @@ from agents.match import play_match
 from agents.stats import METHOD, Tally, result_for, win_rate
 from games.core import Game
 
-FORMATS = ("roundrobin", "duplicate", "freeforall")
+FORMATS = ("roundrobin", "duplicate", "freeforall", "gauntlet")
 
 #: Failures kept verbatim in the report (the counts cover all of them).
 MAX_FAILURE_EXAMPLES = 10
@@ -136,7 +136,13 @@ def schedule(
             seating = tuple((i + s) % num_agents for s in range(num_players))
             fixtures.append(Fixture(0, seating, derive_seed(seed, 0, i)))
         return fixtures
-    for p, (a, b) in enumerate(combinations(range(num_agents), 2)):
+    # Gauntlet: the first agent against each of the others; round robin: every pair.
+    pairs = (
+        [(0, b) for b in range(1, num_agents)]
+        if fmt == "gauntlet"
+        else list(combinations(range(num_agents), 2))
+    )
+    for p, (a, b) in enumerate(pairs):
         for i in range(games_per_pairing):
             seating = (a, b) if i % 2 == 0 else (b, a)
             # Duplicate: games 2k and 2k+1 are one deal, the same seed with seats swapped.

@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "webapp.accounts",
     "webapp.matches",
     "webapp.replays",
+    "webapp.tournaments",
+    "webapp.leaderboards",
 ]
 
 MIDDLEWARE = [
@@ -160,3 +162,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Tournaments: limits on what one submission may ask for.
+DICEARENA_MAX_TOURNAMENT_GAMES = int(os.environ.get("DICEARENA_MAX_TOURNAMENT_GAMES", "5000"))
+DICEARENA_MAX_ENTRANTS = 16
+DICEARENA_TOURNAMENT_CHUNK = int(os.environ.get("DICEARENA_TOURNAMENT_CHUNK", "10"))
+# A running tournament game older than this whose worker is gone is played again.
+DICEARENA_STALE_GAME_S = int(os.environ.get("DICEARENA_STALE_GAME_S", "300"))

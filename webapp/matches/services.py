@@ -119,6 +119,55 @@ def _seat_name(seat: SeatPlan, index: int) -> str:
     return f"open seat {index}"
 
 
+def do_store_played(
+    game: str,
+    options: dict[str, Any],
+    seed: str,
+    specs: list[str],
+    played,
+    created_by: str = "",
+) -> Match:
+    """Store a match an agent runner played in memory (``agents.match.play_match``):
+    the same rows, seed and event log as a live match, written in one go."""
+    history = played.record["history"]
+    match = Match.objects.create(
+        game=game,
+        options=options,
+        num_players=len(specs),
+        seed=seed,
+        status=Match.Status.FINISHED,
+        ply=len(history),
+        result=played.outcome.to_json(),
+        created_by=created_by,
+        finished_at=timezone.now(),
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, index=i, agent_spec=spec, name=spec) for i, spec in enumerate(specs)
+    )
+    Event.objects.bulk_create(
+        Event(
+            match=match,
+            ply=step.ply,
+            actor=actor,
+            move=move,
+            decisions={
+                str(seat): {"thinking": d.thinking, "stats": d.stats}
+                for seat, d in step.decisions.items()
+            },
+        )
+        for step, (actor, move) in zip(played.steps, history, strict=True)
+    )
+    transaction.on_commit(lambda: match_finished(match.pk))
+    return match
+
+
+def match_finished(match_id: int) -> None:
+    """After a match ends: ratings (and anything else that follows a result)."""
+    from webapp.leaderboards.rating import rate_finished_matches
+
+    rate_finished_matches()
+
+
 # ----- joining an open seat ------------------------------------------------------------
 
 
@@ -275,6 +324,7 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
         match.result = outcome.to_json() if outcome else None
         match.finished_at = timezone.now()
         fields += ["status", "result", "finished_at"]
+        transaction.on_commit(lambda: match_finished(match.pk))
     match.save(update_fields=fields)
     remember(match.pk, state)
     match_id = match.pk

@@ -1,0 +1,114 @@
+"""Tournaments: submit, play idempotently, standings, limits."""
+
+import pytest
+
+from agents.arena import run_arena
+from webapp.leaderboards.models import Competitor, RatedMatch
+from webapp.matches.models import Match
+from webapp.tournaments import playing, services, standings
+from webapp.tournaments.models import Tournament, TournamentGame
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_fanout(monkeypatch):
+    # These tests play games in-process; the worker tests cover the fan-out.
+    monkeypatch.setattr(services, "_start", lambda tournament_id: None)
+
+
+def plan(**kw):
+    base = dict(
+        game="footsies", entrants=["random", "footsies-counter"], games_per_pairing=6, seed="s1"
+    )
+    base.update(kw)
+    return services.TournamentPlan(**base)
+
+
+@pytest.fixture
+def play_all(django_capture_on_commit_callbacks):
+    def play(tournament):
+        # Run what follows each commit (progress, ratings, finishing) as it would live.
+        with django_capture_on_commit_callbacks(execute=True):
+            for game in tournament.games.all():
+                playing.play_game(game.pk)
+
+    return play
+
+
+def test_it_schedules_every_game_with_its_own_slot():
+    t = services.create_tournament(plan(entrants=["random", "footsies-counter", "random:"]))
+    assert t.total_games == 3 * 6 == t.games.count()
+    assert t.status == Tournament.Status.QUEUED
+    slots = set(t.games.values_list("pairing", "number"))
+    assert len(slots) == t.total_games
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"game": "chess"}, "unknown game"),
+        ({"entrants": ["random", "no-such-bot"]}, "unknown agent"),
+        ({"entrants": ["random", "random:depth=2"]}, "no parameter"),
+        ({"entrants": ["random", "footsies-counter"], "game": "octagon"}, "does not play"),
+        ({"format": "freeforall", "players": 9}, "players"),
+        ({"format": "roundrobin", "players": 4}, "two-player"),
+        ({"games_per_pairing": 0}, "at least 1"),
+        ({"games_per_pairing": 100_000}, "maximum"),
+        ({"format": "duplicate", "games_per_pairing": 3}, "even"),
+        ({"options": {"blocks": "three"}}, "blocks"),
+        ({"format": "swiss"}, "unknown format"),
+    ],
+)
+def test_it_refuses_bad_submissions_and_queues_nothing(changes, words):
+    with pytest.raises(services.Invalid, match=words):
+        services.create_tournament(plan(**changes))
+    assert Tournament.objects.count() == 0
+
+
+def test_a_game_played_twice_is_stored_once():
+    t = services.create_tournament(plan(games_per_pairing=2))
+    game = t.games.first()
+    assert playing.play_game(game.pk) == "played"
+    assert playing.play_game(game.pk) == "skipped"
+    game.refresh_from_db()
+    assert game.status == TournamentGame.Status.DONE and game.match is not None
+    assert Match.objects.filter(created_by=f"tournament:{t.pk}").count() == 1
+
+
+def test_it_finishes_and_agrees_with_the_arena_from_the_same_seed(play_all):
+    t = services.create_tournament(plan(games_per_pairing=8))
+    play_all(t)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED and t.games_done == 8
+    results = standings.compute(t)
+    arena = run_arena("footsies", ["random", "footsies-counter"], games_per_pairing=8, seed="s1")
+    ours = {r["spec"]: (r["wins"], r["draws"], r["losses"]) for r in results["standings"]}
+    theirs = {a["spec"]: (a["wins"], a["draws"], a["losses"]) for a in arena["agents"]}
+    assert ours == theirs
+    assert sum(r["games"] for r in standings.seat_totals(results)) == 16
+
+
+def test_tournament_games_are_rated_and_replayable(play_all):
+    import games
+
+    t = services.create_tournament(plan(games_per_pairing=4))
+    play_all(t)
+    assert RatedMatch.objects.filter(rated=True).count() == 4
+    assert {c.key for c in Competitor.objects.all()} == {"agent:random", "agent:footsies-counter"}
+    match = t.games.first().match
+    record = {
+        "game": match.game,
+        "options": match.options,
+        "num_players": match.num_players,
+        "history": [e.as_record_item() for e in match.events.all()],
+    }
+    assert games.replay(record).outcome().ranks == tuple(match.result["ranks"])
+
+
+def test_a_cancelled_tournament_plays_no_more_games():
+    t = services.create_tournament(plan(games_per_pairing=4))
+    services.cancel(t.pk)
+    assert playing.play_game(t.games.first().pk) == "skipped"
+    with pytest.raises(services.Invalid):
+        services.cancel(t.pk)

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from webapp.matches.models import Match
+
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
+#: Fewer rated games than this, or more uncertainty, and the rating is marked provisional.
+PROVISIONAL_GAMES = 10
+PROVISIONAL_SIGMA = 5.0
+
+
+class Competitor(models.Model):
+    """Whoever earns a rating in one game: an agent configuration or a registered person."""
+
+    class Kind(models.TextChoices):
+        AGENT = "agent", "agent"
+        PERSON = "person", "person"
+        BOT = "bot", "outside bot"
+
+    game = models.CharField(max_length=32)
+    key = models.CharField(max_length=240)  # "agent:<spec>" or "user:<id>"
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    name = models.CharField(max_length=200)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    mu = models.FloatField(default=DEFAULT_MU)
+    sigma = models.FloatField(default=DEFAULT_SIGMA)
+    games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="unique_competitor")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game})"
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating shown on leaderboards: mu - 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES or self.sigma > PROVISIONAL_SIGMA
+
+
+class RatedMatch(models.Model):
+    """A finished match taken into the ratings, in the order ``seq`` (rebuilds follow it).
+    Matches that cannot be rated (a guest played) are recorded too, with rated False."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rating")
+    seq = models.PositiveIntegerField(unique=True)
+    rated = models.BooleanField(default=True)
+
+
+class RatingChange(models.Model):
+    competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="changes")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    rank = models.PositiveSmallIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["competitor", "match"], name="unique_rating_change")
+        ]
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+import games
+from webapp.matches.models import Match
+
+
+class Tournament(models.Model):
+    """Bot tournament: entrants, a format, a seed; its games are normal matches."""
+
+    class Format(models.TextChoices):
+        ROUNDROBIN = "roundrobin", "round robin (both seat orders)"
+        DUPLICATE = "duplicate", "duplicate (same dice, seats swapped)"
+        FREEFORALL = "freeforall", "free-for-all (3–8 seats)"
+        GAUNTLET = "gauntlet", "gauntlet (the first entrant against the field)"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+        CANCELLED = "cancelled", "cancelled"
+        FAILED = "failed", "failed"
+
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=32, db_index=True)
+    format = models.CharField(max_length=16, choices=Format.choices)
+    options = models.JSONField(default=dict, blank=True)
+    players = models.PositiveSmallIntegerField(default=2)
+    games_per_pairing = models.PositiveIntegerField()
+    seed = models.CharField(max_length=64)
+    budget_iterations = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    total_games = models.PositiveIntegerField(default=0)
+    games_done = models.PositiveIntegerField(default=0)
+    preset = models.CharField(max_length=64, blank=True, default="")
+    #: "<periodic task name>:<slot>" for scheduled runs: one tournament per slot, ever.
+    schedule_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    created_by = models.CharField(max_length=80, blank=True, default="")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} #{self.pk}"
+
+    @property
+    def game_rules(self):
+        return games.get(self.game)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.CANCELLED, self.Status.FAILED)
+
+    @property
+    def group_name(self) -> str:
+        return f"tournament-{self.pk}"
+
+    def progress(self) -> dict:
+        """Games done, total, and a time-left estimate from the pace so far."""
+        eta = None
+        if self.started_at and self.games_done and not self.is_over:
+            from django.utils import timezone
+
+            elapsed = (timezone.now() - self.started_at).total_seconds()
+            eta = round(elapsed / self.games_done * (self.total_games - self.games_done), 1)
+        return {
+            "id": self.pk,
+            "status": self.status,
+            "games_done": self.games_done,
+            "total_games": self.total_games,
+            "eta_s": eta,
+        }
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    index = models.PositiveSmallIntegerField()
+    agent_spec = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "index"], name="unique_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return self.agent_spec
+
+
+class TournamentGame(models.Model):
+    """One scheduled game. The database refuses a second row for one slot and a second
+    match for one game, so a re-queued game can never be played into the results twice."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="games")
+    pairing = models.PositiveIntegerField()
+    number = models.PositiveIntegerField()
+    seating = models.JSONField()  # entry index per seat
+    seed = models.CharField(max_length=64)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_game"
+    )
+    worker = models.CharField(max_length=200, blank=True, default="")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    #: Per seat: {"seconds": thinking time, "decisions": n, "failures": n}; and facts
+    #: for the results pages (e.g. Button Men's fighters).
+    stats = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["pairing", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "pairing", "number"], name="unique_tournament_game"
+            ),
+        ]

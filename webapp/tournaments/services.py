@@ -1,0 +1,155 @@
+"""Submitting tournaments: ``check_tournament`` validates, ``do_create_tournament``
+writes the tournament, its entries and every scheduled game in one transaction; the
+fan-out to the workers starts after the commit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+import agents
+from agents.arena import ArenaError, check_agents, check_players, resolve_game, schedule
+from agents.core.seeding import new_match_seed
+from webapp.tournaments.models import Entry, Tournament, TournamentGame
+
+
+class Invalid(ValueError):
+    """A tournament that cannot run as asked; nothing was stored or queued."""
+
+
+@dataclass
+class TournamentPlan:
+    game: str
+    entrants: list[str]  # agent spec strings
+    format: str = "roundrobin"
+    games_per_pairing: int = 10
+    options: dict[str, Any] = field(default_factory=dict)
+    players: int | None = None
+    seed: str | None = None
+    name: str = ""
+    preset: str = ""
+    budget_iterations: int | None = None
+    schedule_key: str | None = None
+
+
+@dataclass
+class Checked:
+    plan: TournamentPlan
+    specs: list[str]
+    options: dict[str, Any]
+    players: int
+    seed: str
+    fixtures: list
+
+
+def entrant_spec(agent: str, params: dict[str, Any] | None = None) -> str:
+    """A spec string from a registry name and parameter values (as the form sends them)."""
+    if not params:
+        return agent
+    return agent + ":" + ",".join(f"{k}={v}" for k, v in sorted(params.items()))
+
+
+def check_tournament(plan: TournamentPlan) -> Checked:
+    try:
+        game = resolve_game(plan.game)
+        if plan.format not in Tournament.Format.values:
+            raise ArenaError(f"unknown format {plan.format!r}")
+        if not isinstance(plan.games_per_pairing, int) or plan.games_per_pairing < 1:
+            raise ArenaError("games per pairing must be a whole number of at least 1")
+        if plan.format == "duplicate" and plan.games_per_pairing % 2:
+            raise ArenaError("duplicate plays each deal twice: games per pairing must be even")
+        if not 1 <= len(plan.entrants) <= settings.DICEARENA_MAX_ENTRANTS:
+            raise ArenaError(f"name 1 to {settings.DICEARENA_MAX_ENTRANTS} entrants")
+        if plan.format == "gauntlet" and len(plan.entrants) < 2:
+            raise ArenaError("a gauntlet needs an entrant and at least one opponent")
+        players = check_players(game, plan.format, len(plan.entrants), plan.players)
+        specs = check_agents(game, plan.entrants)
+        options = game.resolve_options(plan.options)
+    except (ArenaError, ValueError) as exc:
+        raise Invalid(str(exc)) from None
+    seed = str(plan.seed) if plan.seed not in (None, "") else new_match_seed()
+    if len(seed) > 64:
+        raise Invalid("a seed is at most 64 characters")
+    fmt = "roundrobin" if plan.format == "gauntlet" and len(specs) == 2 else plan.format
+    fixtures = schedule(fmt, len(specs), plan.games_per_pairing, seed, players)
+    if len(fixtures) > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
+        raise Invalid(
+            f"{len(fixtures)} games is more than the maximum of "
+            f"{settings.DICEARENA_MAX_TOURNAMENT_GAMES}"
+        )
+    if plan.budget_iterations is not None and not 1 <= plan.budget_iterations <= 100_000:
+        raise Invalid("the iteration budget is between 1 and 100,000")
+    return Checked(plan, specs, options, players, seed, fixtures)
+
+
+def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> Tournament:
+    plan = checked.plan
+    game = resolve_game(plan.game)
+    tournament = Tournament.objects.create(
+        name=plan.name or f"{game.title}: {' vs '.join(checked.specs)}"[:120],
+        game=plan.game,
+        format=plan.format,
+        options=checked.options,
+        players=checked.players,
+        games_per_pairing=plan.games_per_pairing,
+        seed=checked.seed,
+        budget_iterations=plan.budget_iterations,
+        total_games=len(checked.fixtures),
+        preset=plan.preset,
+        schedule_key=plan.schedule_key,
+        created_by=created_by,
+        user=user if user is not None and user.is_authenticated else None,
+    )
+    Entry.objects.bulk_create(
+        Entry(tournament=tournament, index=i, agent_spec=s) for i, s in enumerate(checked.specs)
+    )
+    numbers: dict[int, int] = {}
+    rows = []
+    for fixture in checked.fixtures:
+        number = numbers.get(fixture.pairing, 0)
+        numbers[fixture.pairing] = number + 1
+        rows.append(
+            TournamentGame(
+                tournament=tournament,
+                pairing=fixture.pairing,
+                number=number,
+                seating=list(fixture.seating),
+                seed=fixture.seed,
+            )
+        )
+    TournamentGame.objects.bulk_create(rows)
+    transaction.on_commit(lambda: _start(tournament.pk))
+    return tournament
+
+
+def create_tournament(plan: TournamentPlan, created_by: str = "", user=None) -> Tournament:
+    with transaction.atomic():
+        checked = check_tournament(plan)
+        return do_create_tournament(checked, created_by, user)
+
+
+def _start(tournament_id: int) -> None:
+    from webapp.tournaments.tasks import start_tournament
+
+    start_tournament.delay(tournament_id)
+
+
+def cancel(tournament_id: int) -> Tournament:
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.is_over:
+            raise Invalid(f"this tournament is already {tournament.status}")
+        tournament.status = Tournament.Status.CANCELLED
+        tournament.save(update_fields=["status"])
+        from webapp.tournaments import live
+
+        transaction.on_commit(lambda: live.progress(tournament_id))
+    return tournament
+
+
+def agent_choices(game_slug: str) -> list[dict[str, Any]]:
+    """The registry's agents for a game, with descriptions and parameters, for the form."""
+    return [info.to_json() for info in agents.catalogue(game_slug)]
