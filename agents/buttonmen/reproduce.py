@@ -27,6 +27,8 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from scipy.stats import fisher_exact
+
 from agents.buttonmen import published
 from agents.core.seeding import derive_seed
 from agents.match import play_match
@@ -194,9 +196,19 @@ def _side(games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _compare(ours: dict[str, Any], wins: int, losses: int) -> dict[str, Any]:
+    """Ours beside a published count: is our rate inside its interval, and how likely
+    is a difference this large between two samples of one rate (Fisher's exact test,
+    two-sided)?"""
     theirs = rate(wins, losses)
     inside = ours["rate"] is not None and theirs["ci95"][0] <= ours["rate"] <= theirs["ci95"][1]
-    return {"ours": ours, "published": theirs, "ours_inside_published_ci": inside}
+    table = [[ours["wins"], ours["of"] - ours["wins"]], [wins, losses]]
+    p = fisher_exact(table).pvalue if ours["of"] else None
+    return {
+        "ours": ours,
+        "published": theirs,
+        "ours_inside_published_ci": inside,
+        "fisher_p": None if p is None else round(float(p), 4),
+    }
 
 
 def report(
@@ -208,7 +220,8 @@ def report(
 ) -> dict[str, Any]:
     by_run = [[g for g in games if g["run"] == r] for r in range(runs)]
     pooled = _side(games)
-    pub = published.pooled(runs)
+    # Published runs to pool: those we have games of (a part compares with its part).
+    pub = published.pooled(sum(1 for gs in by_run if gs))
     complete = [r for r, gs in enumerate(by_run) if len(gs) == len(NAMES) ** 2]
     out: dict[str, Any] = {
         "setup": {
@@ -281,8 +294,8 @@ def markdown(rep: dict[str, Any]) -> str:
         return f"{r['wins']}/{r['of']} = {r['rate']} % [{r['ci95'][0]}, {r['ci95'][1]}]"
 
     lines = [
-        "| figure | ours (95 % CI) | published (95 % CI) | ours inside published CI |",
-        "|---|---|---|---|",
+        "| figure | ours (95 % CI) | published (95 % CI) | ours inside published CI | Fisher p |",
+        "|---|---|---|---|---|",
     ]
     pooled = rep["pooled"]
     for label, key in (
@@ -292,14 +305,14 @@ def markdown(rep: dict[str, Any]) -> str:
         c = pooled[key]
         lines.append(
             f"| {label} | {pct(c['ours'])} | {pct(c['published'])} | "
-            f"{'yes' if c['ours_inside_published_ci'] else '**no**'} |"
+            f"{'yes' if c['ours_inside_published_ci'] else '**no**'} | {c['fisher_p']} |"
         )
     for row in rep["runs"]:
         if "published" in row:
             for label, key in (("games", "mc_games"), ("rounds", "mc_rounds")):
                 lines.append(
                     f"| MC {label}, run {row['run']} | {pct(row[key])} | "
-                    f"{pct(row['published'][key])} | |"
+                    f"{pct(row['published'][key])} | | |"
                 )
     lines += [
         "",
