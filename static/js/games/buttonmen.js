@@ -6,10 +6,11 @@
 
   const W = 600;
   const PANEL_H = 150;
-  const MIDDLE_H = 104;
+  const MIDDLE_H = 112;
   const H = 2 * PANEL_H + MIDDLE_H + 16;
   const DICE_W = 370; // the left part of a panel; the right part holds score and captures
   const MINI = 26;
+  const RIGHT = W - 16 - 14; // the right margin inside a panel
   const PHASES = {
     fighters: "drawing the fighters", swing: "choosing swing sizes", roll: "rolling every die",
     coin: "a coin decides who starts", play: "attacking", reroll: "rerolling the attackers",
@@ -169,11 +170,11 @@
       g.append(svg("text", { x, y: 72, class: "bm-label" }, `${capturedSum} captured + ½ × ${inPlay} in play`));
     }
     const pips = svg("g", { class: "bm-wins", "data-wins": wins });
-    pips.append(svg("text", { x: W - 16, y: 24, class: "bm-label", "text-anchor": "end" }, `rounds ${wins}/${need}`));
+    pips.append(svg("text", { x: RIGHT, y: 24, class: "bm-label", "text-anchor": "end" }, `rounds ${wins}/${need}`));
     if (need <= 6) {
       for (let i = 0; i < need; i++) {
         pips.append(svg("circle", {
-          cx: W - 22 - i * 14, cy: 36, r: 5,
+          cx: RIGHT - 6 - i * 14, cy: 36, r: 5,
           fill: i < wins ? SEAT_COLOURS[seat] : "none", stroke: SEAT_COLOURS[seat], "stroke-width": 1.5,
         }));
       }
@@ -181,7 +182,7 @@
     g.append(pips);
     const pile = svg("g", { class: "bm-captured", "data-count": captured.length });
     pile.append(svg("text", { x, y: 92, class: "bm-label" }, captured.length ? "captured" : "captured: none yet"));
-    const perRow = Math.floor((W - 16 - x + 6) / (MINI + 6));
+    const perRow = Math.floor((RIGHT - x + 6) / (MINI + 6));
     captured.forEach((c, i) => {
       const cx = x + (i % perRow) * (MINI + 6);
       const cy = 98 + Math.floor(i / perRow) * (MINI + 4);
@@ -231,14 +232,19 @@
 
   /** The line that says what happens now, and for the player at hand what to do. */
   function statusText(view, ctx, picks) {
-    if (view.over) return view.winner === null ? "The match is a draw" : `${seatName(ctx, view.winner)} wins the match`;
+    if (view.over) {
+      if (view.winner === null) return "The match is a draw";
+      return view.winner === ctx.you ? "You win the match!" : `${seatName(ctx, view.winner)} wins the match`;
+    }
     if (picks) {
       const sel = [...ui.selected].sort((a, b) => a - b);
       if (!sel.length) return "Your turn: click your dice to attack";
       const values = sel.map((s) => view.dice[ctx.you].find((d) => d.id === s).value);
       const sum = values.reduce((n, v) => n + v, 0);
-      const what = sel.length === 1 ? `Power ${sum}` : `Skill ${values.join(" + ")} = ${sum}`;
-      return picks.targets.size ? `${what}: click a ringed die to capture it` : `${what}: add dice to reach a target`;
+      const shown = sel.length === 1 ? String(sum) : `${values.join(" + ")} = ${sum}`;
+      if (!picks.targets.size) return `Selected ${shown}: add dice to reach a target`;
+      const kind = sel.length === 1 ? "Power attack" : "Skill attack";
+      return `${kind} ${shown}: click a green-ringed die`;
     }
     if (view.phase === "play" && (ctx.legal || []).includes("pass")) return "No attack possible: you must pass";
     if (view.phase === "swing" && ctx.legal && ctx.legal.length && !ctx.waiting) return "Choose your swing size below";
@@ -263,7 +269,7 @@
     if (view.rounds.length) {
       const past = view.rounds.slice(-4).map((r) =>
         `R${r.round} ${fmt(r.score[0])}–${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`);
-      g.append(svg("text", { x: W / 2, y: 100, "text-anchor": "middle", class: "bm-label", id: "bm-rounds" },
+      g.append(svg("text", { x: W / 2, y: 106, "text-anchor": "middle", class: "bm-label", id: "bm-rounds" },
         `rounds so far (${seatName(ctx, 0)}–${seatName(ctx, 1)}): ${past.join(", ")}`));
     }
     root.append(g);
@@ -290,6 +296,10 @@
     if (legal.includes("pass")) {
       bar.append(h("button", { id: "bm-pass", class: "bm-button", onclick: () => ctx.onMove("pass") }, "Pass"),
         h("span", { class: "muted" }, "none of your dice can capture"));
+    }
+    if (view.phase === "play" && legal.some((m) => m !== "pass")) {
+      bar.append(h("span", { class: "muted bm-help" },
+        "Power: one die showing at least the target's value. Skill: two or more dice summing exactly to it."));
     }
     if (ui.selected.size) {
       bar.append(h("button", { id: "bm-clear", class: "bm-button", onclick: () => { ui.selected.clear(); rerun(); } }, "Clear selection"));
