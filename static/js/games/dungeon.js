@@ -6,13 +6,12 @@
   "use strict";
   const { svg, h, SEAT_COLOURS } = window.DiceArena;
 
-  const W = 840;
-  const PAD = 12;
-  const HEAD_H = 58; // a side's name, HP bar and statuses
-  const CARD_W = 124, CARD_H = 176, CARD_GAP = 10;
-  const SIDE_H = HEAD_H + CARD_H + 12;
-  const TRAY_H = 170;
-  const H = PAD * 2 + SIDE_H * 2 + TRAY_H;
+  // Sized for the board column of the match page (about 520 px wide) at close to 1:1.
+  const W = 560;
+  const PAD = 8;
+  const HEAD_H = 68; // a side's name, HP bar and statuses
+  const CARD_W = 122, CARD_H = 176, CARD_GAP = 8;
+  const TRAY_H = 168;
   const SLOT = 46;
   const DIE_MAX = 52;
 
@@ -78,11 +77,9 @@
     const g = svg("g", { transform: `translate(${x},${y})`, class: "die-face" });
     g.append(svg("rect", { x: 0, y: 0, width: size, height: size, rx: size * 0.18, class: "die-body", stroke: colour }));
     const step = size * 0.27;
-    for (const [cx, cy] of PIPS[value] || []) {
+    for (const [cx, cy] of PIPS[value]) {
       g.append(svg("circle", { cx: size / 2 + (cx - 1) * step, cy: size / 2 + (cy - 1) * step, r: size * 0.09, class: "pip" }));
     }
-    // Values above 6 cannot come from the rules, but a hand-made position could show one.
-    if (!PIPS[value]) g.append(svg("text", { x: size / 2, y: size / 2 + 6, "text-anchor": "middle", class: "die-number" }, value));
     return g;
   }
 
@@ -120,23 +117,23 @@
     const side = view.sides[seat];
     const active = !view.over && view.to_move === seat;
     const names = ctx.names || [];
-    g.append(svg("text", { x: PAD + 14, y: y + 26, class: "side-name", fill: SEAT_COLOURS[seat] }, side.name));
-    g.append(svg("text", { x: PAD + 14, y: y + 45, class: "seat-name" }, names[seat] || `seat ${seat}`));
-    hpBar(g, side, 190, y + 12, 230);
-    g.append(svg("text", { x: 190, y: y + 48, class: "small-label" }, `${side.dice_per_turn} dice a turn`));
-    stat(g, "shield", side.shield, 452, y + 22, `shield ${side.shield}: takes damage before HP, lasts until ${side.name}'s next turn`);
-    stat(g, "poison", side.poison, 502, y + 22, `poison ${side.poison}: loses that much HP at the start of its turn`);
+    const title = svg("text", { x: PAD + 12, y: y + 25, class: "side-name", fill: SEAT_COLOURS[seat] }, side.name);
+    title.append(svg("tspan", { dx: 8, class: "seat-name" }, `${names[seat] || "seat " + seat} · ${side.dice_per_turn} dice a turn`));
+    g.append(title);
+    hpBar(g, side, PAD + 12, y + 36, 200);
+    stat(g, "shield", side.shield, 250, y + 46, `shield ${side.shield}: takes damage before HP, lasts until ${side.name}'s next turn`);
+    stat(g, "poison", side.poison, 296, y + 46, `poison ${side.poison}: loses that much HP at the start of its turn, then 1 less`);
     const pending = ["burn", "shock", "weaken"].filter((k) => side.pending[k]);
     if (pending.length) {
-      g.append(svg("text", { x: 552, y: y + 27, class: "small-label" }, "next turn"));
-      pending.forEach((k, i) => stat(g, k, side.pending[k], 616 + i * 40, y + 22, `${k} ${side.pending[k]} lands on its next turn`));
+      g.append(svg("text", { x: 334, y: y + 51, class: "small-label" }, "next turn"));
+      pending.forEach((k, i) => stat(g, k, side.pending[k], 404 + i * 42, y + 46, `${k} ${side.pending[k]} lands on its next turn`));
     }
     if (view.over && view.winner === seat) {
-      g.append(svg("text", { x: W - PAD - 14, y: y + 28, "text-anchor": "end", class: "winner-label" }, "WINNER"));
+      g.append(svg("text", { x: W - PAD - 14, y: y + 25, "text-anchor": "end", class: "winner-label" }, "WINNER"));
     } else if (active) {
-      const pill = svg("g", { class: "to-move", transform: `translate(${W - PAD - 96},${y + 12})` });
-      pill.append(svg("rect", { width: 84, height: 22, rx: 11, fill: SEAT_COLOURS[seat] }));
-      pill.append(svg("text", { x: 42, y: 15, "text-anchor": "middle" }, "TO MOVE"));
+      const pill = svg("g", { class: "to-move", transform: `translate(${W - PAD - 92},${y + 9})` });
+      pill.append(svg("rect", { width: 80, height: 22, rx: 11, fill: SEAT_COLOURS[seat] }));
+      pill.append(svg("text", { x: 40, y: 15, "text-anchor": "middle" }, "TO MOVE"));
       g.append(pill);
     }
   }
@@ -184,19 +181,12 @@
     wrap(eq.text, 19).slice(0, 3).forEach((line, i) => {
       g.append(svg("text", { x: CARD_W / 2, y: 108 + i * 13, "text-anchor": "middle", class: "card-text" }, line));
     });
-    g.append(svg("text", { x: CARD_W / 2, y: CARD_H - 8, "text-anchor": "middle", class: "card-uses" }, usesLabel(eq)));
-    if (eq.weakened) badge(g, "weakened", "WEAK −1", "weaken");
+    const footer = svg("text", { x: CARD_W / 2, y: CARD_H - 8, "text-anchor": "middle", class: "card-uses" }, usesLabel(eq));
+    if (eq.weakened) footer.append(svg("tspan", { class: "weakened" }, " · weak −1"));
+    g.append(footer);
     if (eq.shocked) shockCover(g, Boolean(unshock));
     if (unshock) g.addEventListener("click", () => ui.send(unshock));
     return g;
-  }
-
-  function badge(g, cls, text, iconKind) {
-    const b = svg("g", { class: `badge ${cls}`, transform: `translate(${(CARD_W - 58) / 2},${CARD_H - 36})` });
-    b.append(svg("rect", { width: 58, height: 18, rx: 9 }));
-    icon(b, iconKind, 10, 9, 0.6);
-    b.append(svg("text", { x: 35, y: 13, "text-anchor": "middle" }, text));
-    g.append(b);
   }
 
   /** A shocked card is covered; the cover says how to free it. */
@@ -208,15 +198,28 @@
       offered ? "click to unshock" : "spend a die to unshock"));
   }
 
+  /** Cards per row: up to four in one row, five or six in two. */
+  function cardRows(n) {
+    return n <= 4 ? [n] : [Math.ceil(n / 2), Math.floor(n / 2)];
+  }
+
+  function sideHeight(side) {
+    return HEAD_H + cardRows(side.equipment.length).length * (CARD_H + CARD_GAP);
+  }
+
   function drawSide(root, view, seat, ctx, y, ui) {
     const side = view.sides[seat];
     const active = !view.over && view.to_move === seat;
     const g = svg("g", { class: `side seat-${seat}` + (active ? " active" : ""), "data-seat": seat });
-    g.append(svg("rect", { x: PAD, y, width: W - 2 * PAD, height: SIDE_H, rx: 14, class: "side-panel", stroke: SEAT_COLOURS[seat] }));
+    g.append(svg("rect", { x: PAD, y, width: W - 2 * PAD, height: sideHeight(side), rx: 14, class: "side-panel", stroke: SEAT_COLOURS[seat] }));
     sideHeader(g, view, seat, ctx, y);
-    const n = side.equipment.length;
-    const x0 = (W - n * CARD_W - (n - 1) * CARD_GAP) / 2;
-    side.equipment.forEach((eq, c) => g.append(card(eq, c, seat, x0 + c * (CARD_W + CARD_GAP), y + HEAD_H, ui)));
+    let c = 0;
+    cardRows(side.equipment.length).forEach((n, row) => {
+      const x0 = (W - n * CARD_W - (n - 1) * CARD_GAP) / 2;
+      for (let i = 0; i < n; i++, c++) {
+        g.append(card(side.equipment[c], c, seat, x0 + i * (CARD_W + CARD_GAP), y + HEAD_H + row * (CARD_H + CARD_GAP), ui));
+      }
+    });
     root.append(g);
   }
 
@@ -235,9 +238,13 @@
 
   function hint(view, ctx, ui) {
     if (!ui.moves.byDie.size && !ui.moves.canEnd) {
-      return ctx.you === null || ctx.you === undefined || view.phase !== "act" ? "" : `${view.sides[view.to_move].name} is thinking…`;
+      const player = ctx.you === 0 || ctx.you === 1;
+      return player && view.phase === "act" ? `${view.sides[view.to_move].name} is thinking…` : "";
     }
-    if (ui.picked !== null) return "Now click a highlighted slot or shocked card — or the die again to put it back.";
+    if (ui.picked !== null) {
+      const freeing = ui.targets.unshock.size ? " or a shocked card" : "";
+      return `Click a green slot${freeing}, or the die again to put it back.`;
+    }
     const spendable = [...ui.moves.byDie.keys()].some((d) => canSpend(ui.moves, d));
     if (spendable) return "Click one of your dice, then where it goes.";
     if (ui.moves.byDie.size) return "Put out a burning die, or end your turn.";
@@ -280,7 +287,7 @@
     const last = view.last;
     const lastText = svg("text", { x: W / 2, y: y + TRAY_H - 12, "text-anchor": "middle", class: "last-event", id: "dungeon-last" });
     if (last) {
-      lastText.append(svg("tspan", { class: "last-label" }, last.actor === -1 ? "dice: " : "last: "));
+      lastText.append(svg("tspan", { class: "last-label" }, last.actor === -1 ? "chance: " : "last: "));
       lastText.append(svg("tspan", { fill: last.actor >= 0 ? SEAT_COLOURS[last.actor] : null }, last.text));
     } else lastText.textContent = "The battle begins: the Hero moves first.";
     tray.append(lastText);
@@ -294,7 +301,7 @@
       return;
     }
     // Spanner and Lockpick add dice, so a long turn shrinks them to fit.
-    const size = Math.min(DIE_MAX, (W - 80) / n - 14);
+    const size = Math.min(DIE_MAX, (W - 40) / n - 14);
     const gap = Math.min(22, size * 0.4);
     const x0 = (W - n * size - (n - 1) * gap) / 2;
     view.dice.forEach((die, d) => drawDie(tray, die, d, x0 + d * (size + gap), y + 10, size, ui));
@@ -326,12 +333,14 @@
       };
       // Your own side sits at the bottom, as at a table; spectators see the Hero there.
       const bottom = ctx.you === 1 ? 1 : 0;
+      const topH = sideHeight(view.sides[1 - bottom]);
+      const height = PAD * 2 + topH + TRAY_H + sideHeight(view.sides[bottom]);
       el.innerHTML = "";
-      const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "dungeon-board", role: "img", "aria-label": "Dicey Dungeon battle" });
-      root.append(svg("rect", { x: 0, y: 0, width: W, height: H, rx: 14, class: "stage" }));
+      const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, class: "dungeon-board", role: "group", "aria-label": "Dicey Dungeon battle" });
+      root.append(svg("rect", { x: 0, y: 0, width: W, height, rx: 14, class: "stage" }));
       drawSide(root, view, 1 - bottom, ctx, PAD, ui);
-      drawTray(root, view, ctx, PAD + SIDE_H, ui);
-      drawSide(root, view, bottom, ctx, PAD + SIDE_H + TRAY_H, ui);
+      drawTray(root, view, ctx, PAD + topH, ui);
+      drawSide(root, view, bottom, ctx, PAD + topH + TRAY_H, ui);
       el.append(root);
       if (ctx.controls) this.controls(ctx.controls, view, ctx, ui);
     },
