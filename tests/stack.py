@@ -51,13 +51,13 @@ def free_port() -> int:
 class Process:
     """A child process in its own group, stopped with everything it started."""
 
-    def __init__(self, name: str, argv: list[str], log: Path) -> None:
+    def __init__(self, name: str, argv: list[str], log: Path, env: dict | None = None) -> None:
         self.name = name
         self.log_path = log
         self.log = open(log, "w")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             argv,
-            env=process_env(),
+            env={**process_env(), **(env or {})},
             cwd=ROOT,
             stdout=self.log,
             stderr=subprocess.STDOUT,
@@ -88,7 +88,9 @@ class Process:
             self.proc.wait()
 
 
-def start_worker(log_dir: Path, name: str = "worker", concurrency: int = 1) -> Process:
+def start_worker(
+    log_dir: Path, name: str = "worker", concurrency: int = 1, env: dict | None = None
+) -> Process:
     hostname = f"{name}-{os.environ['DICEARENA_TEST_RUN']}-{time.monotonic_ns()}@%h"
     worker = Process(
         name,
@@ -99,6 +101,7 @@ def start_worker(log_dir: Path, name: str = "worker", concurrency: int = 1) -> P
             "--without-mingle", "--without-heartbeat",
         ],
         log_dir / f"{name}.log",
+        env,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -68,7 +68,7 @@
     const ctx = {
       names: names(), you: st.you, legal: st.status.status === "active" ? st.legal : [],
       onMove: st.you !== null ? sendMove : null, controls: els.controls, waiting,
-      chosen: st.chosen,
+      chosen: st.chosen, pending: st.sent,
     };
     renderer(game).render(els.board, st.view, ctx);
     if (!renderer(game).controls) els.controls.innerHTML = "";
@@ -77,11 +77,15 @@
   }
 
   function sendMove(move) {
+    // One move in flight at a time: a double click must not send a second one.
+    if (st.sent) return;
+    st.sent = true;
     notice("Sent " + move + " …");
     socket.send({ type: "move", seat: st.you, seq: socket.seq, move });
   }
 
   function onFrame(f) {
+    if (["snapshot", "event", "ack", "error"].includes(f.type)) st.sent = false;
     switch (f.type) {
       case "snapshot":
         Object.assign(st, { view: f.view, legal: f.legal, turn: f.turn, status: f.status, seats: f.seats, log: f.log, chosen: f.chosen || [], you: f.you });

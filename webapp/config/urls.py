@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from webapp.api import api
 from webapp.matches import views as match_views
 
 urlpatterns = [
@@ -8,6 +9,9 @@ urlpatterns = [
     path("accounts/", include("webapp.accounts.urls")),
     path("matches/", include("webapp.matches.urls")),
     path("matches/", include("webapp.replays.urls")),
+    path("tournaments/", include("webapp.tournaments.urls")),
+    path("leaderboards/", include("webapp.leaderboards.urls")),
+    path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]
 

@@ -23,15 +23,19 @@ class OptionField:
 def option_fields(game: Game) -> list[OptionField]:
     fields = []
     for name, opt in game.options_spec.items():
+        default = opt.default
         if opt.choices is not None:
             kind = "choice"
+        elif isinstance(opt.default, (list, tuple)):
+            # A list option (Button Men's fighters) is edited as comma-separated text.
+            kind, default = "list", ", ".join(str(v) for v in opt.default)
         elif isinstance(opt.default, bool):
             kind = "bool"
         elif isinstance(opt.default, int) or (opt.default is None and opt.minimum is not None):
             kind = "int"
         else:
             kind = "text"
-        fields.append(OptionField(name, kind, opt.default, opt.help, opt.choices, opt.allow_none))
+        fields.append(OptionField(name, kind, default, opt.help, opt.choices, opt.allow_none))
     return fields
 
 
@@ -58,6 +62,8 @@ def _parse(name: str, opt: Option, text: str) -> Any:
         if opt.allow_none:
             return None
         return opt.default
+    if isinstance(opt.default, (list, tuple)):
+        return type(opt.default)(part.strip() for part in text.split(",") if part.strip())
     if opt.choices is not None:
         for choice in opt.choices:
             if str(choice) == text:

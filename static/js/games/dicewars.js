@@ -245,9 +245,12 @@
   function headline(view, ctx) {
     if (view.over) {
       const how = view.ended === "turn cap" ? `the turn cap (${view.options.max_turns} turns): most territories, then dice` : "conquest of every territory";
+      if (view.winner === null) {
+        return h("p", { class: "dw-headline dw-over", id: "dw-result" }, "Draw",
+          h("small", {}, ` at ${how}: the leaders tie`));
+      }
       return h("p", { class: "dw-headline dw-over", id: "dw-result" },
-        view.winner === null ? "Game over: no winner" : h("span", {}, who(ctx, view.winner), " wins"),
-        h("small", {}, ` by ${how}`));
+        h("span", {}, who(ctx, view.winner), " wins"), h("small", {}, ` by ${how}`));
     }
     if (view.current === null) return h("p", { class: "dw-headline" }, "Setting up the map…");
     const turn = `Turn ${view.turn}${view.options.max_turns < 1000 ? " of " + view.options.max_turns : ""} · `;
@@ -260,7 +263,7 @@
   }
 
   function statusOf(view, seat) {
-    if (view.ranks && view.ranks[seat] === 1) return "winner";
+    if (view.over && view.winner === seat) return "winner";
     const out = view.eliminated.indexOf(seat);
     if (out >= 0) return `out ${ORDINALS[out]}`;
     if (view.ranks) return `rank ${view.ranks[seat]}`;

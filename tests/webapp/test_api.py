@@ -1,0 +1,101 @@
+"""The JSON API: OpenAPI document, token and session auth, every bad input refused."""
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from webapp.accounts.models import ApiToken
+from webapp.tournaments import services
+from webapp.tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_fanout(monkeypatch):
+    monkeypatch.setattr(services, "_start", lambda tournament_id: None)
+
+
+@pytest.fixture
+def token():
+    alice = get_user_model().objects.create_user("alice", password="a-long-pass-123")
+    return ApiToken.issue(alice)[1]
+
+
+def post(client, body, token=None):
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+    return client.post("/api/tournaments", json.dumps(body), content_type="application/json", **headers)
+
+
+GOOD = {
+    "game": "footsies",
+    "entrants": [{"agent": "random"}, {"agent": "footsies-counter"}],
+    "games_per_pairing": 4,
+    "seed": "api-1",
+}
+
+
+def test_the_openapi_document_lists_the_endpoints(client):
+    doc = client.get("/api/openapi.json").json()
+    assert "/api/tournaments" in doc["paths"]
+    assert "/api/tournaments/{tournament_id}" in doc["paths"]
+    assert "/api/leaderboards/{game}" in doc["paths"]
+
+
+def test_it_submits_with_a_token_and_reports_status(client, token):
+    response = post(client, GOOD, token)
+    assert response.status_code == 201
+    tournament_id = response.json()["id"]
+    status = client.get(f"/api/tournaments/{tournament_id}").json()
+    assert status["status"] == "queued" and status["total_games"] == 4 and status["games_done"] == 0
+    assert status["entrants"] == ["random", "footsies-counter"]
+
+
+def test_it_submits_with_a_session(client, token):
+    client.login(username="alice", password="a-long-pass-123")
+    assert post(client, GOOD).status_code == 201
+
+
+def test_it_refuses_anonymous_and_bad_tokens(client):
+    assert post(client, GOOD).status_code == 401
+    assert post(client, GOOD, "da_nope").status_code == 401
+    assert Tournament.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"entrants": [{"agent": "random"}, {"agent": "no-such-bot"}]},
+        {"entrants": [{"agent": "random"}, {"agent": "random", "params": {"depth": 3}}]},
+        {"entrants": [{"agent": "random"}, {"agent": "dicewars-naive"}]},
+        {"format": "freeforall", "players": 5},
+        {"games_per_pairing": 10**6},
+        {"options": {"no_such_rule": 1}},
+        {"game": "go"},
+    ],
+)
+def test_it_refuses_bad_submissions_with_a_reason_and_queues_nothing(client, token, changes):
+    response = post(client, {**GOOD, **changes}, token)
+    assert response.status_code == 400
+    assert response.json()["error"]
+    assert Tournament.objects.count() == 0
+
+
+def test_it_refuses_malformed_and_oversized_bodies(client, token):
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    bad = client.post("/api/tournaments", "{nope", content_type="application/json", **headers)
+    assert bad.status_code in (400, 422)
+    big = {**GOOD, "name": "x" * 70_000}
+    assert post(client, big, token).status_code == 413
+    assert Tournament.objects.count() == 0
+
+
+def test_unknown_ids_are_404(client):
+    assert client.get("/api/tournaments/99999").status_code == 404
+    assert client.get("/api/leaderboards/chess").status_code == 404
+
+
+def test_the_leaderboard_answers_for_every_game(client):
+    response = client.get("/api/leaderboards/footsies")
+    assert response.status_code == 200 and response.json()["ratings"] == []

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class ApiToken(models.Model):
+    """A bearer token for the JSON API. Only its SHA-256 is kept; the token itself is
+    shown once, when it is made."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tokens")
+    name = models.CharField(max_length=80, default="script")
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    @classmethod
+    def issue(cls, user, name: str = "script") -> tuple[ApiToken, str]:
+        token = "da_" + secrets.token_urlsafe(30)
+        row = cls.objects.create(user=user, name=name[:80], digest=_digest(token), prefix=token[:8])
+        return row, token
+
+    @classmethod
+    def find(cls, token: str) -> ApiToken | None:
+        if not token or len(token) > 200:
+            return None
+        return cls.objects.select_related("user").filter(digest=_digest(token)).first()

@@ -1,0 +1,128 @@
+"""The JSON API for scripts (Django Ninja); its OpenAPI document is /api/openapi.json.
+
+Token (``Authorization: Bearer <token>``, made at /accounts/tokens/) or session auth.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from ninja import NinjaAPI, Schema
+from ninja.security import HttpBearer, django_auth
+
+import agents
+import games
+from webapp.accounts.models import ApiToken
+from webapp.leaderboards.queries import leaderboard
+from webapp.tournaments import services, standings
+from webapp.tournaments.models import Tournament
+
+MAX_BODY = 64 * 1024
+
+
+class TokenAuth(HttpBearer):
+    def authenticate(self, request, token: str):
+        row = ApiToken.find(token)
+        if row is None:
+            return None
+        ApiToken.objects.filter(pk=row.pk).update(last_used_at=timezone.now())
+        request.user = row.user
+        return row.user
+
+
+api = NinjaAPI(
+    title="Dice Arena API",
+    version="1",
+    description="Submit bot tournaments and read results and leaderboards.",
+    urls_namespace="api",
+)
+
+
+class Error(Schema):
+    error: str
+
+
+class EntrantIn(Schema):
+    agent: str
+    params: dict[str, Any] = {}
+
+
+class TournamentIn(Schema):
+    game: str
+    entrants: list[EntrantIn]
+    format: str = "roundrobin"
+    games_per_pairing: int = 10
+    options: dict[str, Any] = {}
+    players: int | None = None
+    seed: str | None = None
+    name: str = ""
+    budget_iterations: int | None = None
+
+
+class Created(Schema):
+    id: int
+
+
+@api.post(
+    "/tournaments",
+    auth=[TokenAuth(), django_auth],
+    response={201: Created, 400: Error, 413: Error},
+    summary="Submit a tournament",
+)
+def submit_tournament(request, payload: TournamentIn):
+    if len(request.body) > MAX_BODY:
+        return 413, {"error": f"a submission is at most {MAX_BODY} bytes"}
+    plan = services.TournamentPlan(
+        game=payload.game,
+        entrants=[services.entrant_spec(e.agent, e.params) for e in payload.entrants],
+        format=payload.format,
+        games_per_pairing=payload.games_per_pairing,
+        options=payload.options,
+        players=payload.players,
+        seed=payload.seed,
+        name=payload.name[:120],
+        budget_iterations=payload.budget_iterations,
+    )
+    try:
+        tournament = services.create_tournament(
+            plan, created_by=f"user:{request.user.pk}", user=request.user
+        )
+    except services.Invalid as exc:
+        return 400, {"error": str(exc)}
+    return 201, {"id": tournament.pk}
+
+
+@api.get("/tournaments/{tournament_id}", response={200: dict, 404: Error}, summary="A tournament's status and standings")
+def tournament_status(request, tournament_id: int):
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return 404, {"error": f"there is no tournament {tournament_id}"}
+    results = standings.compute(tournament)
+    return {
+        **tournament.progress(),
+        "name": tournament.name,
+        "game": tournament.game,
+        "format": tournament.format,
+        "seed": tournament.seed,
+        "entrants": results["entries"],
+        "standings": results["standings"],
+        "head_to_head": results["head_to_head"],
+    }
+
+
+@api.get("/leaderboards/{game}", response={200: dict, 404: Error}, summary="One game's ratings")
+def leaderboard_api(request, game: str):
+    if game not in {g.slug for g in games.all()}:
+        return 404, {"error": f"unknown game {game!r}"}
+    return {"game": game, "ratings": leaderboard(game)}
+
+
+@api.get("/agents", response=list[dict], summary="Registered agents (for entrants)")
+def agent_list(request, game: str | None = None):
+    return [a.to_json() for a in agents.catalogue(game)]
+
+
+__all__ = ["api", "get_object_or_404", "settings"]

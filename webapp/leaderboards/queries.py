@@ -1,0 +1,56 @@
+"""Reading ratings for pages and the API."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from agents.stats import Tally, result_for
+from games.core import Outcome
+from webapp.leaderboards.models import Competitor, RatingChange
+
+
+def leaderboard(game: str) -> list[dict[str, Any]]:
+    rows = sorted(Competitor.objects.filter(game=game, games__gt=0), key=lambda c: -c.ordinal)
+    return [
+        {
+            "rank": i,
+            "id": c.pk,
+            "name": c.name,
+            "kind": c.kind,
+            "ordinal": round(c.ordinal, 3),
+            "mu": round(c.mu, 3),
+            "sigma": round(c.sigma, 3),
+            "games": c.games,
+            "provisional": c.provisional,
+        }
+        for i, c in enumerate(rows, 1)
+    ]
+
+
+def history(competitor: Competitor) -> list[dict[str, Any]]:
+    return [
+        {"seq": ch.seq, "match": ch.match_id, "ordinal": round(ch.ordinal, 3), "mu": ch.mu, "sigma": ch.sigma}
+        for ch in competitor.changes.order_by("seq")
+    ]
+
+
+def record_against(competitor: Competitor) -> list[dict[str, Any]]:
+    """Wins, draws and losses against each opponent met in rated matches."""
+    mine = RatingChange.objects.filter(competitor=competitor).select_related("match")
+    match_ids = [c.match_id for c in mine]
+    others = RatingChange.objects.filter(match_id__in=match_ids).exclude(competitor=competitor)
+    names = {c.pk: c.name for c in Competitor.objects.filter(pk__in=others.values("competitor"))}
+    by_match = defaultdict(list)
+    for other in others:
+        by_match[other.match_id].append(other.competitor_id)
+    tallies: dict[int, Tally] = defaultdict(Tally)
+    for change in mine:
+        ranks = tuple(change.match.result["ranks"])
+        result = result_for(Outcome(returns=(), ranks=ranks), change.seat)
+        for opponent in by_match[change.match_id]:
+            tallies[opponent].add(result)
+    return sorted(
+        ({"opponent": names[o], "id": o, **t.to_json()} for o, t in tallies.items()),
+        key=lambda r: -r["games"],
+    )

@@ -1,0 +1,64 @@
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+import games
+from webapp.leaderboards import queries
+from webapp.leaderboards.models import Competitor
+
+
+def _game(slug: str):
+    try:
+        return games.get(slug)
+    except KeyError:
+        raise Http404(f"no game {slug!r}") from None
+
+
+def index(request):
+    return board(request, games.all()[0].slug)
+
+
+def board(request, game: str):
+    rules = _game(game)
+    return render(
+        request,
+        "leaderboards/board.html",
+        {"game": rules, "games": games.all(), "rows": queries.leaderboard(game)},
+    )
+
+
+def competitor(request, game: str, competitor_id: int):
+    rules = _game(game)
+    who = get_object_or_404(Competitor, pk=competitor_id, game=game)
+    points = queries.history(who)
+    changes = who.changes.select_related("match").order_by("-seq")
+    page = Paginator(changes, 30).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "leaderboards/competitor.html",
+        {
+            "game": rules,
+            "who": who,
+            "chart": _chart(points),
+            "points": points,
+            "record": queries.record_against(who),
+            "page": page,
+        },
+    )
+
+
+def _chart(points, width: int = 640, height: int = 200) -> dict:
+    """An SVG polyline of the ordinal over rated games (server-drawn, no JS needed)."""
+    if not points:
+        return {"width": width, "height": height, "line": "", "low": 0, "high": 0}
+    values = [p["ordinal"] for p in points]
+    low, high = min(values + [0.0]), max(values + [0.0])
+    span = (high - low) or 1.0
+    step = (width - 40) / max(1, len(values) - 1)
+    coords = [
+        f"{20 + i * step:.1f},{height - 20 - (v - low) / span * (height - 40):.1f}"
+        for i, v in enumerate(values)
+    ]
+    zero = height - 20 - (0 - low) / span * (height - 40)
+    return {"width": width, "height": height, "line": " ".join(coords), "low": round(low, 2),
+            "high": round(high, 2), "zero": round(zero, 1)}  # fmt: skip

@@ -1,0 +1,60 @@
+"""The periodic jobs `make run` installs (editable in the admin afterwards).
+
+Every job has an expiry, so a backlog after downtime never runs it twice; scheduled
+tournaments also carry a slot key that the database keeps unique.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django_celery_beat.models import IntervalSchedule, PeriodicTask
+
+LADDER = {
+    "name": "Hourly Dice Wars ladder",
+    "every_s": 3600,
+    "spec": {
+        "game": "dicewars",
+        "entrants": ["dicewars-naive", "dicewars-sdc", "dicewars-ste"],
+        "format": "roundrobin",
+        "games_per_pairing": 4,
+        "name": "Hourly Dice Wars ladder",
+    },
+}
+
+
+def install_tournament_schedule(name: str, spec: dict, every_s: int) -> PeriodicTask:
+    interval, _ = IntervalSchedule.objects.get_or_create(every=every_s, period=IntervalSchedule.SECONDS)
+    task, _ = PeriodicTask.objects.update_or_create(
+        name=name,
+        defaults={
+            "task": "webapp.tournaments.tasks.scheduled_tournament",
+            "interval": interval,
+            "kwargs": json.dumps({"spec": spec, "periodic_name": name, "every_s": every_s}),
+            # Expire well inside the period: a run that could not start in time is skipped.
+            "expire_seconds": max(60, every_s - 60),
+        },
+    )
+    return task
+
+
+def install_sweep(every_s: int = 60) -> PeriodicTask:
+    interval, _ = IntervalSchedule.objects.get_or_create(every=every_s, period=IntervalSchedule.SECONDS)
+    task, _ = PeriodicTask.objects.update_or_create(
+        name="Re-queue tournament games whose worker died",
+        defaults={
+            "task": "webapp.tournaments.tasks.sweep_stale_games",
+            "interval": interval,
+            "expire_seconds": every_s,
+        },
+    )
+    return task
+
+
+def install_defaults() -> None:
+    import agents
+
+    install_sweep()
+    names = {spec.split(":")[0] for spec in LADDER["spec"]["entrants"]}
+    if names <= set(agents.core.AGENTS):
+        install_tournament_schedule(LADDER["name"], LADDER["spec"], LADDER["every_s"])

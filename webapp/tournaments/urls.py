@@ -1,0 +1,15 @@
+from django.urls import path
+
+from webapp.tournaments import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("new/", views.new_tournament, name="new"),
+    path("scheduled/", views.scheduled, name="scheduled"),
+    path("presets/<slug:slug>/", views.run_preset, name="preset"),
+    path("<int:tournament_id>/", views.tournament_detail, name="detail"),
+    path("<int:tournament_id>/cancel/", views.cancel, name="cancel"),
+    path("<int:tournament_id>.json", views.export_json, name="json"),
+    path("<int:tournament_id>.csv", views.export_csv, name="csv"),
+]

@@ -1,0 +1,182 @@
+from __future__ import annotations
+
+import csv
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse, HttpResponseForbidden, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django_celery_beat.models import PeriodicTask
+
+import games
+from webapp.accounts.identity import identity_of
+from webapp.matches import lobby
+from webapp.tournaments import presets, services, standings
+from webapp.tournaments.forms import plan_from_form
+from webapp.tournaments.models import Tournament
+
+
+def tournament_list(request):
+    page = Paginator(Tournament.objects.all(), 25).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/list.html",
+        {"page": page, "presets": presets.available()},
+    )
+
+
+def new_tournament(request):
+    catalogue = {g.slug: services.agent_choices(g.slug) for g in games.all()}
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        try:
+            plan = plan_from_form(request.POST)
+            tournament = services.create_tournament(
+                plan, created_by=identity_of(request.user, request.session).key, user=request.user
+            )
+        except services.Invalid as exc:
+            messages.error(request, str(exc))
+        else:
+            return redirect("tournaments:detail", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/new.html",
+        {
+            "lobby": lobby.lobby(),
+            "catalogue": catalogue,
+            "formats": Tournament.Format.choices,
+        },
+    )
+
+
+@require_POST
+@login_required
+def run_preset(request, slug: str):
+    preset = presets.available().get(slug)
+    if preset is None:
+        messages.error(request, "that preset is not available")
+        return redirect("tournaments:list")
+    plan = services.TournamentPlan(**preset["plan"], preset=slug, name=preset["title"])
+    try:
+        tournament = services.create_tournament(
+            plan, created_by=identity_of(request.user, request.session).key, user=request.user
+        )
+    except services.Invalid as exc:
+        messages.error(request, str(exc))
+        return redirect("tournaments:list")
+    return redirect("tournaments:detail", tournament_id=tournament.pk)
+
+
+def tournament_detail(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    results = standings.compute(tournament)
+    preset = presets.PRESETS.get(tournament.preset)
+    games_page = Paginator(
+        tournament.games.select_related("match").order_by("pairing", "number"), 50
+    ).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "results": results,
+            "seats": standings.seat_totals(results),
+            "heatmap": _heatmap(results),
+            "published": _published(preset, results) if preset else [],
+            "games_page": games_page,
+            "can_cancel": _may_cancel(request, tournament),
+            "progress": tournament.progress(),
+        },
+    )
+
+
+@require_POST
+def cancel(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if not _may_cancel(request, tournament):
+        return HttpResponseForbidden("only its submitter can cancel a tournament")
+    try:
+        services.cancel(tournament.pk)
+    except services.Invalid as exc:
+        messages.error(request, str(exc))
+    return redirect("tournaments:detail", tournament_id=tournament.pk)
+
+
+def export_json(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    results = standings.compute(tournament)
+    results["games"] = [
+        {"pairing": g.pairing, "number": g.number, "seating": g.seating, "seed": g.seed,
+         "status": g.status, "match": g.match_id, "result": g.match.result if g.match else None}
+        for g in tournament.games.select_related("match")
+    ]  # fmt: skip
+    return JsonResponse(results, json_dumps_params={"indent": 1})
+
+
+def export_csv(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    response = HttpResponse(content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.csv"'
+    writer = csv.writer(response)
+    for row in standings.csv_rows(standings.compute(tournament)):
+        writer.writerow(row)
+    return response
+
+
+def scheduled(request):
+    tasks = PeriodicTask.objects.filter(task__endswith="scheduled_tournament").order_by("name")
+    rows = []
+    for task in tasks:
+        try:
+            spec = json.loads(task.kwargs or "{}").get("spec", {})
+        except ValueError:
+            spec = {}
+        rows.append({"task": task, "spec": spec, "next_run": _next_run(task)})
+    recent = Tournament.objects.exclude(schedule_key=None)[:20]
+    return render(request, "tournaments/scheduled.html", {"rows": rows, "recent": recent})
+
+
+def _next_run(task: PeriodicTask):
+    from django.utils import timezone
+
+    if not task.enabled:
+        return None
+    schedule = task.schedule
+    last = task.last_run_at or task.date_changed or timezone.now()
+    try:
+        return timezone.now() + schedule.remaining_estimate(last)
+    except Exception:  # a schedule kind without an estimate
+        return None
+
+
+def _may_cancel(request, tournament: Tournament) -> bool:
+    if tournament.is_over or not request.user.is_authenticated:
+        return False
+    return request.user.is_staff or tournament.user_id == request.user.pk
+
+
+def _heatmap(results) -> list[dict]:
+    """Rows of cells with a colour from red (loses) to green (wins) and the interval."""
+    rows = []
+    for i, spec in enumerate(results["entries"]):
+        cells = []
+        for j, cell in enumerate(results["head_to_head"][i]):
+            rate = cell["win_rate"]
+            hue = None if rate is None else round(120 * rate)
+            cells.append({"self": i == j, "cell": cell, "hue": hue})
+        rows.append({"spec": spec, "cells": cells})
+    return rows
+
+
+def _published(preset, results) -> list[dict]:
+    index = {spec: i for i, spec in enumerate(results["entries"])}
+    out = []
+    for fig in presets.published_pairs(preset):
+        i, j = index.get(fig["agent"]), index.get(fig["vs"])
+        ours = results["head_to_head"][i][j] if i is not None and j is not None else None
+        out.append({**fig, "ours": ours})
+    return out
