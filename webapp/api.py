@@ -95,7 +95,11 @@ def submit_tournament(request, payload: TournamentIn):
     return 201, {"id": tournament.pk}
 
 
-@api.get("/tournaments/{tournament_id}", response={200: dict, 404: Error}, summary="A tournament's status and standings")
+@api.get(
+    "/tournaments/{tournament_id}",
+    response={200: dict, 404: Error},
+    summary="A tournament's status and standings",
+)
 def tournament_status(request, tournament_id: int):
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:

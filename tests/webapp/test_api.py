@@ -25,7 +25,9 @@ def token():
 
 def post(client, body, token=None):
     headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return client.post("/api/tournaments", json.dumps(body), content_type="application/json", **headers)
+    return client.post(
+        "/api/tournaments", json.dumps(body), content_type="application/json", **headers
+    )
 
 
 GOOD = {

@@ -15,7 +15,9 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 
 
 def submit(**kw) -> Tournament:
-    plan = dict(game="footsies", entrants=["random", "footsies-counter"], games_per_pairing=6, seed="w1")
+    plan = dict(
+        game="footsies", entrants=["random", "footsies-counter"], games_per_pairing=6, seed="w1"
+    )
     plan.update(kw)
     return services.create_tournament(services.TournamentPlan(**plan))
 

@@ -15,7 +15,9 @@ class ApiToken(models.Model):
     """A bearer token for the JSON API. Only its SHA-256 is kept; the token itself is
     shown once, when it is made."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tokens")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tokens"
+    )
     name = models.CharField(max_length=80, default="script")
     digest = models.CharField(max_length=64, unique=True)
     prefix = models.CharField(max_length=8)

@@ -30,7 +30,13 @@ def leaderboard(game: str) -> list[dict[str, Any]]:
 
 def history(competitor: Competitor) -> list[dict[str, Any]]:
     return [
-        {"seq": ch.seq, "match": ch.match_id, "ordinal": round(ch.ordinal, 3), "mu": ch.mu, "sigma": ch.sigma}
+        {
+            "seq": ch.seq,
+            "match": ch.match_id,
+            "ordinal": round(ch.ordinal, 3),
+            "mu": ch.mu,
+            "sigma": ch.sigma,
+        }
         for ch in competitor.changes.order_by("seq")
     ]
 

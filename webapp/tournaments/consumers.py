@@ -26,7 +26,13 @@ class TournamentConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         await self.send(
-            text_data=json.dumps({"type": "error", "code": "read_only", "message": "this socket only reports progress"})
+            text_data=json.dumps(
+                {
+                    "type": "error",
+                    "code": "read_only",
+                    "message": "this socket only reports progress",
+                }
+            )
         )
 
     async def tournament_progress(self, event: dict) -> None:

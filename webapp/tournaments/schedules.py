@@ -24,7 +24,9 @@ LADDER = {
 
 
 def install_tournament_schedule(name: str, spec: dict, every_s: int) -> PeriodicTask:
-    interval, _ = IntervalSchedule.objects.get_or_create(every=every_s, period=IntervalSchedule.SECONDS)
+    interval, _ = IntervalSchedule.objects.get_or_create(
+        every=every_s, period=IntervalSchedule.SECONDS
+    )
     task, _ = PeriodicTask.objects.update_or_create(
         name=name,
         defaults={
@@ -39,7 +41,9 @@ def install_tournament_schedule(name: str, spec: dict, every_s: int) -> Periodic
 
 
 def install_sweep(every_s: int = 60) -> PeriodicTask:
-    interval, _ = IntervalSchedule.objects.get_or_create(every=every_s, period=IntervalSchedule.SECONDS)
+    interval, _ = IntervalSchedule.objects.get_or_create(
+        every=every_s, period=IntervalSchedule.SECONDS
+    )
     task, _ = PeriodicTask.objects.update_or_create(
         name="Re-queue tournament games whose worker died",
         defaults={

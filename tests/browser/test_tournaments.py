@@ -1,0 +1,56 @@
+"""A person signs up, submits a tournament from the form, watches the progress bar move
+as the worker plays, opens one game's replay and the leaderboard."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_it_submits_watches_and_browses_a_tournament(new_page):
+    page = new_page()
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", "tess")
+    page.fill("#id_password1", "a-long-pass-123")
+    page.fill("#id_password2", "a-long-pass-123")
+    page.get_by_role("button", name="Create account").click()
+
+    page.goto("/tournaments/new/")
+    page.select_option("#t-game", "footsies")
+    rows = page.locator("#entrants .entrant")
+    expect(rows).to_have_count(2)
+    rows.nth(0).locator("select.entrant-agent").select_option("montecarlo")
+    rows.nth(0).locator("input[data-param=playouts]").fill("40")
+    rows.nth(1).locator("select.entrant-agent").select_option("footsies-counter")
+    assert "Simple-Minded" in rows.nth(1).locator(".entrant-desc").inner_text()
+    page.fill("input[name=games_per_pairing]", "24")
+    page.fill("input[name=seed]", "browser-1")
+    page.locator("#submit-tournament").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+
+    # Record every width the progress bar takes while the worker plays.
+    page.evaluate(
+        """() => { window.__widths = [];
+        const bar = document.getElementById('progress-bar');
+        new MutationObserver(() => window.__widths.push(parseFloat(bar.style.width)))
+          .observe(bar, {attributes: true}); }"""
+    )
+    page.wait_for_function(
+        "document.querySelector('#tournament').dataset.status === 'finished'", timeout=150_000
+    )
+    widths = page.evaluate("window.__widths")
+    assert any(0 < w < 100 for w in widths), widths  # it moved through the middle
+    page.wait_for_selector("#standings tbody tr")
+    expect(page.locator("#standings tbody tr")).to_have_count(2)
+    assert "24 of 24" in page.locator("#progress-text").inner_text()
+
+    page.locator("#games .replay-link").first.click()
+    page.wait_for_url(re.compile(r"/replay/"))
+    expect(page.locator("#ply")).not_to_have_text("")
+    page.keyboard.press("ArrowLeft")
+
+    page.goto("/leaderboards/footsies/")
+    expect(page.locator("table.leaderboard")).to_contain_text("footsies-counter")
+    expect(page.locator("table.leaderboard")).to_contain_text("montecarlo:playouts=40")

@@ -1,0 +1,85 @@
+"""Ratings: updated after every finished rated match; rebuild gives the same numbers."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from webapp.leaderboards.models import Competitor, RatedMatch, RatingChange
+from webapp.leaderboards.rating import rate_finished_matches
+from webapp.matches import autoplay, services
+
+from .helpers import ALICE
+
+pytestmark = pytest.mark.django_db
+
+
+def agent_match(game, specs):
+    plan = services.MatchPlan(game=game, seats=[services.SeatPlan(agent_spec=s) for s in specs])
+    return autoplay.play_out(services.create_match(plan, schedule=False).pk)
+
+
+def snapshot():
+    return sorted(
+        (c.key, c.game, round(c.mu, 9), round(c.sigma, 9), c.games)
+        for c in Competitor.objects.all()
+    )
+
+
+def test_finished_matches_move_ratings_and_a_rebuild_gives_the_same_numbers():
+    for i in range(6):
+        agent_match(
+            "footsies", ["random", "footsies-counter"] if i % 2 else ["footsies-counter", "random"]
+        )
+    agent_match("dicewars", ["random", "dicewars-naive", "dicewars-sdc", "random:"])
+    rate_finished_matches()
+    before = snapshot()
+    assert {g for _, g, *_ in before} == {"footsies", "dicewars"}
+    assert Competitor.objects.get(game="footsies", key="agent:random").games == 6
+    # Dice Wars rates all four seats of a match at once.
+    assert RatingChange.objects.filter(match__game="dicewars").count() == 4
+    call_command("rebuild_ratings")
+    assert snapshot() == before
+
+
+def test_guests_games_are_not_rated_but_registered_peoples_are():
+    from tests.webapp.helpers import footsies_vs_ai
+
+    guest_match = footsies_vs_ai(ALICE, opponent="random")
+    carol = get_user_model().objects.create_user("carol", password="x-long-pass-123")
+    from webapp.accounts.identity import Identity
+
+    person = Identity(key=f"user:{carol.pk}", name="carol", user_id=carol.pk)
+    person_match = footsies_vs_ai(person, opponent="random")
+    for match in (guest_match, person_match):
+        for ply in range(50):
+            from webapp.matches.models import Match
+
+            m = Match.objects.get(pk=match.pk)
+            if m.is_over:
+                break
+            identity = ALICE if match == guest_match else person
+            services.submit_move(m.pk, 1, m.ply, "DP", as_agent=True)
+            services.submit_move(m.pk, 0, m.ply, "B", identity=identity)
+    rate_finished_matches()
+    assert RatedMatch.objects.get(match=guest_match).rated is False
+    assert RatedMatch.objects.get(match=person_match).rated is True
+    assert Competitor.objects.filter(key=f"user:{carol.pk}", kind="person").exists()
+
+
+def test_a_self_play_match_is_not_rated():
+    match = agent_match("footsies", ["random", "random"])
+    rate_finished_matches()
+    assert RatedMatch.objects.get(match=match).rated is False
+
+
+def test_leaderboard_and_competitor_pages(client):
+    for _ in range(3):
+        agent_match("footsies", ["random", "footsies-counter"])
+    rate_finished_matches()
+    page = client.get("/leaderboards/footsies/").content.decode()
+    assert "footsies-counter" in page and "provisional" in page
+    who = Competitor.objects.get(key="agent:random")
+    page = client.get(f"/leaderboards/footsies/{who.pk}/").content.decode()
+    assert 'id="rating-line"' in page and "footsies-counter" in page
+    assert client.get("/leaderboards/chess/").status_code == 404
+    assert client.get(f"/leaderboards/dicewars/{who.pk}/").status_code == 404
