@@ -35,7 +35,6 @@ def wait_ready(log: Path, proc: subprocess.Popen, timeout: float = 60) -> None:
 
 
 def run_once(processes: int, args, tmp: Path, queue: str) -> float:
-    from webapp.tournaments.models import Tournament
     from webapp.tournaments.services import TournamentPlan, create_tournament
 
     log = tmp / f"worker-{processes}.log"

@@ -8,7 +8,10 @@ from webapp.leaderboards.models import Competitor, RatedMatch, RatingChange
 from webapp.leaderboards.rating import rate_finished_matches
 from webapp.matches import autoplay, services
 
-from .helpers import ALICE
+from webapp.accounts.identity import Identity
+from webapp.matches.models import Match
+
+from .helpers import ALICE, footsies_vs_ai
 
 pytestmark = pytest.mark.django_db
 
@@ -41,25 +44,20 @@ def test_finished_matches_move_ratings_and_a_rebuild_gives_the_same_numbers():
     assert snapshot() == before
 
 
+def finish_against_ai(identity):
+    """Block against Dragon Punch: the person wins in one exchange."""
+    match = footsies_vs_ai(identity, opponent="random")
+    services.submit_move(match.pk, 1, 0, "DP", as_agent=True)
+    services.submit_move(match.pk, 0, 0, "B", identity=identity)
+    assert Match.objects.get(pk=match.pk).is_over
+    return match
+
+
 def test_guests_games_are_not_rated_but_registered_peoples_are():
-    from tests.webapp.helpers import footsies_vs_ai
-
-    guest_match = footsies_vs_ai(ALICE, opponent="random")
     carol = get_user_model().objects.create_user("carol", password="x-long-pass-123")
-    from webapp.accounts.identity import Identity
-
     person = Identity(key=f"user:{carol.pk}", name="carol", user_id=carol.pk)
-    person_match = footsies_vs_ai(person, opponent="random")
-    for match in (guest_match, person_match):
-        for ply in range(50):
-            from webapp.matches.models import Match
-
-            m = Match.objects.get(pk=match.pk)
-            if m.is_over:
-                break
-            identity = ALICE if match == guest_match else person
-            services.submit_move(m.pk, 1, m.ply, "DP", as_agent=True)
-            services.submit_move(m.pk, 0, m.ply, "B", identity=identity)
+    guest_match = finish_against_ai(ALICE)
+    person_match = finish_against_ai(person)
     rate_finished_matches()
     assert RatedMatch.objects.get(match=guest_match).rated is False
     assert RatedMatch.objects.get(match=person_match).rated is True
