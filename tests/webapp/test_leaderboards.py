@@ -4,11 +4,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from webapp.accounts.identity import Identity
 from webapp.leaderboards.models import Competitor, RatedMatch, RatingChange
 from webapp.leaderboards.rating import rate_finished_matches
 from webapp.matches import autoplay, services
-
-from webapp.accounts.identity import Identity
 from webapp.matches.models import Match
 
 from .helpers import ALICE, footsies_vs_ai
