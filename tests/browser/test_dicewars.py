@@ -1,0 +1,161 @@
+"""A person plays a whole Dice Wars match against the random agent in Chromium by
+clicking territories on the map, then steps through its replay; a four-player match
+shows four owners on the map."""
+
+import os
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: The lobby's turn cap: a match still undecided after this many turns ends ranked by
+#: territories, then dice, so the test has a bound whatever the dice do.
+MAX_TURNS = 12
+#: More of the person's actions than a 12-turn match can take.
+MAX_ACTIONS = 200
+#: Set to a path to save a picture of the match in progress (docs/img/dicewars.png).
+SCREENSHOT = os.environ.get("DICEWARS_SCREENSHOT")
+#: The person's battle before which it is taken: a few turns in, the map is mixed.
+PICTURE_AT = 6
+
+# The match is finished, or events up to `before` have arrived and the person may act.
+SETTLED = """(before) => {
+  const match = document.querySelector('#match');
+  if (match.dataset.status === 'finished') return true;
+  const board = document.querySelector('#board .dw');
+  return Number(match.dataset.seq) >= before && board !== null && Number(board.dataset.legal) > 0;
+}"""
+
+# The person's legal sources, each with its dice and its targets' dice.
+SOURCES = """() => [...document.querySelectorAll('.dw-territory.dw-source')].map((g) => ({
+  t: Number(g.dataset.t),
+  dice: Number(g.dataset.dice),
+  targets: g.dataset.targets.split(' ').map((t) => [
+    Number(t), Number(document.querySelector(`.dw-territory[data-t="${t}"]`).dataset.dice)]),
+}))"""
+
+# The faces shown for each side of the last battle, and the totals printed beside them.
+BATTLE = """() => [...document.querySelectorAll('#dw-battle .dw-faces')].map((row) => ({
+  faces: [...row.querySelectorAll('.dw-face')].map((f) => Number(f.dataset.face)),
+  total: row.querySelector('.dw-total').textContent,
+}))"""
+
+
+def seq_of(page) -> int:
+    return int(page.locator("#match").get_attribute("data-seq") or 0)
+
+
+def start_match(page, players: int = 2, max_turns: int | None = None) -> None:
+    page.goto("/")
+    card = page.locator("#game-dicewars")
+    card.locator("input[name=mode][value=ai]").check()
+    card.locator("input[name=players]").fill(str(players))
+    card.locator("select[name=opponent]").select_option("random")
+    card.locator("select[name=seat]").select_option("0")
+    if max_turns is not None:
+        card.locator("details.options summary").click()
+        card.locator("input[name=opt_max_turns]").fill(str(max_turns))
+    card.get_by_role("button", name="Start").click()
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page.wait_for_selector("#match[data-conn=live]")
+
+
+def greedy_attack(sources, rng):
+    """(source, target, attacking dice, defending dice) of the attack with the most dice
+    to spare, ties broken at random; None when every attack would be from behind or
+    level: then the person ends the turn."""
+    options = [(s["t"], t, s["dice"], d) for s in sources for t, d in s["targets"]]
+    rng.shuffle(options)
+    best = max(options, key=lambda o: o[2] - o[3], default=None)
+    return best if best and best[2] > best[3] else None
+
+
+def attack(page, source: int, target: int, picture: str | None = None) -> None:
+    """Click the source, see its targets light up, click the target; ``picture`` is a
+    path to save the page at with the choice on the map."""
+    page.locator(f".dw-label[data-t='{source}']").click()
+    expect(page.locator(f".dw-territory[data-t='{source}']")).to_have_class(re.compile("dw-selected"))
+    expect(page.locator(f".dw-territory[data-t='{target}']")).to_have_class(re.compile("dw-target"))
+    if picture:
+        page.screenshot(path=picture, full_page=True)
+    page.locator(f".dw-label[data-t='{target}']").click()
+
+
+def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
+    page = new_page()
+    start_match(page, max_turns=MAX_TURNS)
+    rng = random.Random(7)
+    battles = 0
+    page.wait_for_function(SETTLED, arg=0)
+    for _ in range(MAX_ACTIONS):
+        if page.locator("#match[data-status=finished]").count():
+            break
+        before = seq_of(page)
+        choice = greedy_attack(page.evaluate(SOURCES), rng)
+        if choice is None:
+            page.locator("#dw-end").click()
+        else:
+            source, target, dice, defending = choice
+            attack(page, source, target, SCREENSHOT if battles == PICTURE_AT else None)
+        # Two events follow every click: the move and the dice (or the reinforcement).
+        page.wait_for_function(SETTLED, arg=before + 2)
+        if choice is not None:
+            # The panel shows exactly the dice both sides rolled, and their totals.
+            rolled = page.evaluate(BATTLE)
+            assert [len(side["faces"]) for side in rolled] == [dice, defending]
+            assert [side["total"] for side in rolled] == [f"= {sum(side['faces'])}" for side in rolled]
+            battles += 1
+    else:
+        pytest.fail("the match did not end")
+
+    assert battles > 0
+    final = page.locator("#final-result").inner_text()
+    assert "won" in final or "draw" in final
+    result = page.locator("#dw-result")
+    expect(result).to_contain_text(re.compile("wins|Draw"))
+    assert page.locator("#dw-end").count() == 0  # nothing to click once it is over
+    rows = page.locator(".dw-player")
+    assert rows.count() == 2
+    winners = rows.locator(".dw-state").all_text_contents().count("winner")
+    assert winners == (1 if "won" in final else 0)
+    # The replay shows the same verdict (its seat names lack "(you)").
+    verdict = re.search(r"(wins|Draw).*", result.text_content())[0]
+    seq = seq_of(page)
+
+    # The replay: the map is drawn from the first ply on, and stepping redraws it.
+    page.locator("#replay-link").click()
+    page.wait_for_url(re.compile(r"/replay/"))
+    ply = page.locator("#ply")
+    last = int(page.locator("#last").inner_text())
+    assert last == seq and int(ply.inner_text()) == last
+    expect(page.locator("#dw-result")).to_contain_text(verdict)
+    page.keyboard.press("ArrowLeft")
+    expect(ply).to_have_text(str(last - 1))
+    expect(page.locator("#dw-result")).to_have_count(0)
+    page.locator("#first").click()
+    expect(ply).to_have_text("0")
+    expect(page.locator(".dw-territory")).to_have_count(0)  # before the map is drawn
+    page.keyboard.press("ArrowRight")
+    expect(ply).to_have_text("1")
+    assert page.locator(".dw-territory").count() >= 29
+    page.locator("#next").click()
+    expect(ply).to_have_text("2")
+    page.locator("#prev").click()
+    expect(ply).to_have_text("1")
+    page.locator("#end").click()
+    expect(ply).to_have_text(str(last))
+    assert page.locator(".dw-label.dw-source").count() == 0  # replays only show
+
+
+def test_it_starts_a_four_player_match_from_the_lobby(new_page):
+    page = new_page()
+    start_match(page, players=4)
+    expect(page.locator(".dw-player")).to_have_count(4)
+    owners = page.evaluate(
+        "() => [...document.querySelectorAll('.dw-territory')].map((g) => Number(g.dataset.owner))"
+    )
+    assert len(owners) >= 29
+    assert set(owners) == {0, 1, 2, 3}
