@@ -60,6 +60,7 @@ class TournamentIn(Schema):
     seed: str | None = None
     name: str = ""
     budget_iterations: int | None = None
+    grid: str = ""
 
 
 class Created(Schema):
@@ -85,6 +86,7 @@ def submit_tournament(request, payload: TournamentIn):
         seed=payload.seed,
         name=payload.name[:120],
         budget_iterations=payload.budget_iterations,
+        grid=payload.grid,
     )
     try:
         tournament = services.create_tournament(

@@ -112,3 +112,30 @@ def test_a_cancelled_tournament_plays_no_more_games():
     assert playing.play_game(t.games.first().pk) == "skipped"
     with pytest.raises(services.Invalid):
         services.cancel(t.pk)
+
+
+def test_the_fighter_grid_gives_each_fighter_twelve_games_a_side_per_run(play_all):
+    from collections import Counter
+
+    t = services.create_tournament(
+        plan(game="buttonmen", entrants=["random", "random:"], games_per_pairing=1, grid="fighters")
+    )
+    assert t.total_games == 144
+    as_first_entrant = Counter()
+    for game in t.games.all():
+        entrant_seat = game.seating.index(0)
+        as_first_entrant[game.options["fighters"][entrant_seat]] += 1
+    assert set(as_first_entrant.values()) == {12}
+    game = t.games.first()
+    playing.play_game(game.pk)
+    game.refresh_from_db()
+    assert game.stats["fighters"] == game.options["fighters"]
+
+
+def test_a_grid_is_only_for_button_men_with_two_entrants():
+    with pytest.raises(services.Invalid):
+        services.create_tournament(plan(grid="fighters"))
+    with pytest.raises(services.Invalid):
+        services.create_tournament(
+            plan(game="buttonmen", entrants=["random", "random:", "random: "], grid="fighters")
+        )

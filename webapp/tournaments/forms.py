@@ -64,4 +64,5 @@ def plan_from_form(data) -> TournamentPlan:
         seed=(data.get("seed") or "").strip() or None,
         name=(data.get("name") or "").strip()[:120],
         budget_iterations=_int(data, "budget_iterations"),
+        grid="fighters" if data.get("grid") == "fighters" else "",
     )

@@ -35,6 +35,8 @@ class Tournament(models.Model):
     total_games = models.PositiveIntegerField(default=0)
     games_done = models.PositiveIntegerField(default=0)
     preset = models.CharField(max_length=64, blank=True, default="")
+    #: "fighters": Button Men's fighter grid (games_per_pairing counts runs of 144 games).
+    grid = models.CharField(max_length=16, blank=True, default="")
     #: "<periodic task name>:<slot>" for scheduled runs: one tournament per slot, ever.
     schedule_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
     created_by = models.CharField(max_length=80, blank=True, default="")
@@ -110,6 +112,8 @@ class TournamentGame(models.Model):
     number = models.PositiveIntegerField()
     seating = models.JSONField()  # entry index per seat
     seed = models.CharField(max_length=64)
+    #: Options of this game on top of the tournament's (a fighter grid sets the fighters).
+    options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     match = models.OneToOneField(
         Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_game"

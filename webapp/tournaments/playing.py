@@ -86,14 +86,15 @@ def play_game(game_id: int, live_workers: set[str] | None = None, node: str | No
     specs = list(tournament.entries.order_by("index").values_list("agent_spec", flat=True))
     seats = [specs[i] for i in game.seating]
     budget = Budget(iterations=tournament.budget_iterations)
-    result = play_match(tournament.game, seats, game.seed, tournament.options, len(seats), budget)
+    options = {**tournament.options, **game.options}
+    result = play_match(tournament.game, seats, game.seed, options, len(seats), budget)
     with transaction.atomic():
         game = TournamentGame.objects.select_for_update().get(pk=game_id)
         if game.status == TournamentGame.Status.DONE:
             return "duplicate"
         match = match_services.do_store_played(
             tournament.game,
-            tournament.options,
+            options,
             game.seed,
             seats,
             result,

@@ -10,12 +10,13 @@ import agents
 PRESETS: dict[str, dict[str, Any]] = {
     "buttonmen-mc-vs-em": {
         "title": "Button Men: Monte Carlo against Expectimax",
-        "note": "Seed 000: 432 games first-to-2; Monte Carlo won 58.8 % pooled.",
+        "note": "Seed 000: every fighter against every fighter, 3 runs (432 games), first to 2; Monte Carlo won 58.8 % pooled.",
         "plan": {
             "game": "buttonmen",
             "entrants": ["buttonmen-mc", "buttonmen-em"],
             "format": "roundrobin",
-            "games_per_pairing": 48,
+            "games_per_pairing": 3,
+            "grid": "fighters",
             "options": {"rounds_to_win": 2},
         },
         "published": {"buttonmen-mc": {"vs": "buttonmen-em", "win_rate": 0.588}},

@@ -13,6 +13,7 @@ from django.db import transaction
 import agents
 from agents.arena import ArenaError, check_agents, check_players, resolve_game, schedule
 from agents.core.seeding import new_match_seed
+from webapp.tournaments.grid import GRIDS, fighter_grid
 from webapp.tournaments.models import Entry, Tournament, TournamentGame
 
 
@@ -33,6 +34,7 @@ class TournamentPlan:
     preset: str = ""
     budget_iterations: int | None = None
     schedule_key: str | None = None
+    grid: str = ""
 
 
 @dataclass
@@ -74,7 +76,18 @@ def check_tournament(plan: TournamentPlan) -> Checked:
     if len(seed) > 64:
         raise Invalid("a seed is at most 64 characters")
     fmt = "roundrobin" if plan.format == "gauntlet" and len(specs) == 2 else plan.format
-    fixtures = schedule(fmt, len(specs), plan.games_per_pairing, seed, players)
+    if plan.grid:
+        if GRIDS.get(plan.grid) != plan.game:
+            raise Invalid(f"no {plan.grid!r} grid for {plan.game}")
+        if len(specs) != 2 or plan.format != "roundrobin":
+            raise Invalid("a fighter grid is a round robin of exactly two entrants")
+        if plan.games_per_pairing * 144 > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
+            raise Invalid("too many runs of the fighter grid")
+        fixtures = fighter_grid(seed, plan.games_per_pairing)
+    else:
+        fixtures = [
+            (f, {}) for f in schedule(fmt, len(specs), plan.games_per_pairing, seed, players)
+        ]
     if len(fixtures) > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
         raise Invalid(
             f"{len(fixtures)} games is more than the maximum of "
@@ -100,6 +113,7 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
         total_games=len(checked.fixtures),
         preset=plan.preset,
         schedule_key=plan.schedule_key,
+        grid=plan.grid,
         created_by=created_by,
         user=user if user is not None and user.is_authenticated else None,
     )
@@ -108,7 +122,7 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
     )
     numbers: dict[int, int] = {}
     rows = []
-    for fixture in checked.fixtures:
+    for fixture, extra in checked.fixtures:
         number = numbers.get(fixture.pairing, 0)
         numbers[fixture.pairing] = number + 1
         rows.append(
@@ -118,6 +132,7 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
                 number=number,
                 seating=list(fixture.seating),
                 seed=fixture.seed,
+                options=extra,
             )
         )
     TournamentGame.objects.bulk_create(rows)
