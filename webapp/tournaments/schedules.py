@@ -10,7 +10,6 @@ import json
 from datetime import timedelta
 
 from django.utils import timezone
-
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 LADDER = {
