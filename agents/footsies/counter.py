@@ -19,17 +19,32 @@ class CounterAgent(Agent):
     )
     games = ("footsies",)
     budget_note = "instant"
+    #: Its choice depends on the position alone, so ``mix`` is its whole policy (the
+    #: equilibrium tool computes its exact exploitability from it).
+    stationary = True
+
+    def rule(self, state: FootsiesState, seat: int) -> tuple[str | None, str]:
+        """The first rule that matches, in the write-up's order: (move or None for a
+        uniformly random one, the rule in words)."""
+        opp = 1 - seat
+        if state.streak[opp] > 0:
+            return BLOCK, "opponent landed a hit last turn: block"
+        if state.blocks[opp] == 0:
+            return ATTACK, "opponent has no blocks left: attack"
+        if state.previous[opp] is None:
+            return None, "no previous opponent move: random"
+        move = ANSWER[state.previous[opp]]
+        return move, f"opponent last played {state.previous[opp]}: answer {move}"
+
+    def mix(self, state: FootsiesState, seat: int) -> dict[str, float]:
+        """The distribution ``act`` draws from at ``state``."""
+        move, _ = self.rule(state, seat)
+        if move is None:
+            return {m: 1.0 / len(MOVES) for m in MOVES}
+        return {m: float(m == move) for m in MOVES}
 
     def act(self, state: FootsiesState, seat: int, budget: Budget, rng: random.Random) -> Decision:
-        opp = 1 - seat
-        # The first rule that matches decides, in the write-up's order.
-        if state.streak[opp] > 0:
-            move, rule = BLOCK, "opponent landed a hit last turn: block"
-        elif state.blocks[opp] == 0:
-            move, rule = ATTACK, "opponent has no blocks left: attack"
-        elif state.previous[opp] is None:
-            move, rule = rng.choice(MOVES), "no previous opponent move: random"
-        else:
-            move = ANSWER[state.previous[opp]]
-            rule = f"opponent last played {state.previous[opp]}: answer {move}"
+        move, rule = self.rule(state, seat)
+        if move is None:
+            move = rng.choice(MOVES)
         return Decision(move=move, thinking={"rule": rule})

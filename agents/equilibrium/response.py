@@ -1,0 +1,162 @@
+"""The best response to a Footsies player whose choice depends only on the position.
+
+Against a fixed policy the game is a Markov decision process for the other seat: its
+states are the positions the two can reach (played out by the engine itself, so the
+rules are the engine's, not a copy), each move of the responder leads, through the
+policy's mix, to the next states or to the end. Value iteration from "every unfinished
+game is a draw" climbs to the most the responder can get; play that never ends counts
+as a draw. The payoff at the start is how much the policy can be exploited.
+
+A policy is ``policy(state, seat) -> {move: probability}`` and may read anything in the
+state (the counter player reads the previous moves); positions are told apart by
+everything a policy could read: blocks, streaks, previous moves, match score, and the
+turn when a cap makes it matter. Block counts below zero (the literal game.py's
+"unlimited" blocks) are told apart from zero but not from each other.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from games.footsies import GAME, MOVES
+from games.footsies.state import FootsiesState
+
+Policy = Callable[[FootsiesState, int], Mapping[str, float]]
+
+#: Positions explored before giving up (a policy reading unbounded counters, e.g. the
+#: "unlimited" blocks going below zero, has no finite model).
+MAX_STATES = 200_000
+TOLERANCE = 1e-13
+MAX_SWEEPS = 1_000_000
+
+
+def uniform(state: FootsiesState, seat: int) -> dict[str, float]:
+    """The random player: every legal option alike."""
+    moves = state.legal_moves(seat)
+    return {move: 1.0 / len(moves) for move in moves}
+
+
+def state_key(state: FootsiesState) -> tuple:
+    capped = state.options["max_turns"] is not None
+    return (
+        state.round,
+        tuple(state.round_wins),
+        len(state.round_results),
+        state.turn if capped else None,
+        # Below zero (only "unlimited" blocks get there) every count looks alike to the
+        # players here; without this the model would be infinite.
+        tuple(max(b, -1) for b in state.blocks),
+        tuple(state.streak),
+        tuple(state.previous),
+    )
+
+
+class BestResponse:
+    """The responder's values against ``policy`` played by the other seat.
+
+    ``value(state)`` is the most the responder (``seat``) can expect from ``state``;
+    ``q_values(state)`` what each of its moves is worth there. Positions are explored
+    as they are asked about.
+    """
+
+    def __init__(self, policy: Policy, seat: int = 0) -> None:
+        self.policy = policy
+        self.seat = seat
+        self.index: dict[tuple, int] = {}
+        # Per state, per own move: (terminal payoff expected, [(next state, probability)]).
+        self.moves: list[list[tuple[float, list[tuple[int, float]]]]] = []
+        self.values = np.zeros(0)
+        self._solved = 0
+
+    # ----- the model ------------------------------------------------------------------
+
+    def _explore(self, root: FootsiesState) -> None:
+        if state_key(root) in self.index:
+            return
+        queue = deque([root])
+        self.index[state_key(root)] = len(self.moves)
+        self.moves.append([])
+        opp = 1 - self.seat
+        while queue:
+            state = queue.popleft()
+            at = self.index[state_key(state)]
+            mix = [(b, p) for b, p in self.policy(state, opp).items() if p > 0]
+            outcomes = []
+            for a in MOVES:
+                ended = 0.0
+                onward: dict[int, float] = {}
+                for b, p in mix:
+                    child = state.apply_joint({self.seat: a, opp: b})
+                    if child.over:
+                        ended += p * child.returns()[self.seat]
+                        continue
+                    key = state_key(child)
+                    j = self.index.get(key)
+                    if j is None:
+                        if len(self.moves) >= MAX_STATES:
+                            raise ArithmeticError(
+                                f"more than {MAX_STATES} positions: no finite model here"
+                            )
+                        j = self.index[key] = len(self.moves)
+                        self.moves.append([])
+                        queue.append(child)
+                    onward[j] = onward.get(j, 0.0) + p
+                outcomes.append((ended, list(onward.items())))
+            self.moves[at] = outcomes
+
+    def _solve(self) -> None:
+        if self._solved == len(self.moves):
+            return
+        n = len(self.moves)
+        values = np.zeros(n)
+        values[: len(self.values)] = self.values
+        # Gauss-Seidel sweeps in reverse discovery order: later positions feed earlier ones.
+        order = range(n - 1, -1, -1)
+        for _ in range(MAX_SWEEPS):
+            moved = 0.0
+            for i in order:
+                best = max(
+                    ended + sum(p * values[j] for j, p in onward) for ended, onward in self.moves[i]
+                )
+                moved = max(moved, abs(best - values[i]))
+                values[i] = best
+            if moved <= TOLERANCE:
+                break
+        else:
+            raise ArithmeticError("best-response values did not settle")
+        self.values = values
+        self._solved = n
+
+    # ----- answers --------------------------------------------------------------------
+
+    def value(self, state: FootsiesState) -> float:
+        """The responder's best expected payoff from ``state``."""
+        if state.over:
+            return float(state.returns()[self.seat])
+        self._explore(state)
+        self._solve()
+        return float(self.values[self.index[state_key(state)]])
+
+    def q_values(self, state: FootsiesState) -> dict[str, float]:
+        """What each of the responder's moves is worth at ``state``."""
+        self.value(state)
+        outcomes = self.moves[self.index[state_key(state)]]
+        return {
+            move: float(ended + sum(p * self.values[j] for j, p in onward))
+            for move, (ended, onward) in zip(MOVES, outcomes, strict=True)
+        }
+
+    @property
+    def size(self) -> int:
+        return len(self.moves)
+
+
+def exploitability(
+    policy: Policy, options: Mapping[str, Any] | None = None, seat: int = 0
+) -> float:
+    """The best-response payoff against ``policy`` from the start (seat ``seat`` responds)."""
+    return BestResponse(policy, seat).value(GAME.new_state(2, options))
