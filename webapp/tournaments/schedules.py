@@ -29,7 +29,7 @@ def install_tournament_schedule(name: str, spec: dict, every_s: int) -> Periodic
     interval, _ = IntervalSchedule.objects.get_or_create(
         every=every_s, period=IntervalSchedule.SECONDS
     )
-    task, _ = PeriodicTask.objects.update_or_create(
+    task, created = PeriodicTask.objects.update_or_create(
         name=name,
         defaults={
             "task": "webapp.tournaments.tasks.scheduled_tournament",
