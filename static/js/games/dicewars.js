@@ -16,6 +16,9 @@
   // The cell across edge i as [row step, column step from the row's shift]: odd rows
   // sit half a hex to the right (games/dicewars/hexgrid.py), so NE is column + shift.
   const ACROSS = [[-1, 0], [0, 1], [1, 0], [1, -1], [0, -1], [-1, -1]]; // NE E SE SW W NW
+  // The engine's default turn cap (games/dicewars/game.py) is a safety net nobody
+  // reaches; only a shorter cap chosen in the lobby is worth showing.
+  const SAFETY_CAP = 1000;
   const ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"];
 
   // ----- map geometry (the map never changes during a match, so it is built once) -----
@@ -243,23 +246,25 @@
   // ----- the side panel --------------------------------------------------------------
 
   function headline(view, ctx) {
-    if (view.over) {
-      const how = view.ended === "turn cap" ? `the turn cap (${view.options.max_turns} turns): most territories, then dice` : "conquest of every territory";
-      if (view.winner === null) {
-        return h("p", { class: "dw-headline dw-over", id: "dw-result" }, "Draw",
-          h("small", {}, ` at ${how}: the leaders tie`));
-      }
-      return h("p", { class: "dw-headline dw-over", id: "dw-result" },
-        h("span", {}, who(ctx, view.winner), " wins"), h("small", {}, ` by ${how}`));
-    }
+    if (view.over) return verdict(view, ctx);
     if (view.current === null) return h("p", { class: "dw-headline" }, "Setting up the map…");
-    const turn = `Turn ${view.turn}${view.options.max_turns < 1000 ? " of " + view.options.max_turns : ""} · `;
+    const cap = view.options.max_turns;
+    const turn = `Turn ${view.turn}${cap < SAFETY_CAP ? " of " + cap : ""} · `;
     const mine = ctx.legal && ctx.legal.length && ctx.onMove;
     let doing = " to move";
     if (view.phase === "battle") doing = " is attacking…";
     if (view.phase === "reinforce") doing = ` gets ${diceText(view.pool)} of reinforcement`;
     return h("p", { class: "dw-headline" + (mine ? " dw-yours" : "") }, turn,
       mine ? h("b", {}, "Your turn") : h("span", {}, who(ctx, view.current), doing));
+  }
+
+  function verdict(view, ctx) {
+    const cap = `the turn cap (${view.options.max_turns} turns)`;
+    const text = view.winner === null
+      ? ["Draw", h("small", {}, ` at ${cap}: the leaders tie on territories and dice`)]
+      : [who(ctx, view.winner), " wins", h("small", {}, view.ended === "turn cap"
+        ? ` at ${cap} with the most territories, then dice` : " by conquering every territory")];
+    return h("p", { class: "dw-headline dw-over", id: "dw-result" }, ...text);
   }
 
   function statusOf(view, seat) {
