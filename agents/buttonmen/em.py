@@ -22,7 +22,7 @@ attack one ply deep.
 Swing sizes: ``swing=mc`` (the published runs) picks them as ``buttonmen-mc`` does;
 ``swing=em`` scores each size by the mean, over ``playouts`` sampled round-start rolls,
 of the searched value of the rolled position (the best move's value for the side that
-moves first).
+moves first); ``swing=uniform`` draws a size uniformly (an experiment's baseline).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import random
 from itertools import product
 from typing import Any
 
-from agents.buttonmen.swing import after_swing, monte_carlo_swing
+from agents.buttonmen.swing import after_swing, monte_carlo_swing, uniform_swing
 from agents.core import Agent, Budget, Decision
 from agents.search.allowance import Allowance
 from agents.search.thinking import TOP_MOVES, TREE_CHILDREN, node, rounded
@@ -178,15 +178,15 @@ class ButtonMenExpectimax(Agent):
     params = {"skill_cap": 2, "swing": "mc", "playouts": 50, "nodes": 200000}
     budget_note = (
         "depth set by the dice in play; iterations = node allowance (default 200000, "
-        "then the deepest finished depth); swing=mc|em, playouts per swing size"
+        "then the deepest finished depth); swing=mc|em|uniform, playouts per swing size"
     )
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         if self.skill_cap < 1 or self.playouts < 1 or self.nodes < 1:
             raise ValueError("agent 'buttonmen-em': skill_cap, playouts and nodes must be >= 1")
-        if self.swing not in ("mc", "em"):
-            raise ValueError("agent 'buttonmen-em': swing is mc or em")
+        if self.swing not in ("mc", "em", "uniform"):
+            raise ValueError("agent 'buttonmen-em': swing is mc, em or uniform")
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         if state.phase == SWING_PHASE:
@@ -286,9 +286,12 @@ class ButtonMenExpectimax(Agent):
         if self.swing == "mc":
             move, rows = monte_carlo_swing(state, seat, allowance, rng)
             policy = "greedy conversion matches (as buttonmen-mc)"
-        else:
+        elif self.swing == "em":
             move, rows = self._em_swing(state, seat, allowance, rng)
             policy = "mean searched value of sampled round-start rolls"
+        else:
+            move, rows = uniform_swing(state, seat, rng)
+            policy = "uniform"
         thinking = {
             "algorithm": self.name,
             "seat": seat,

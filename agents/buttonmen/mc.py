@@ -3,7 +3,8 @@
 A move: for every legal move, ``playouts`` matches played to the end from the position
 after it, both seats moving uniformly at random (later swing reselections uniform on
 4..20), on the engine's fast path (``games.buttonmen.fast.playout``); the move with the
-most wins is played, ties at random. A swing size: :func:`monte_carlo_swing`.
+most wins is played, ties at random. A swing size: :func:`monte_carlo_swing`
+(``swing=greedy``, the write-up's), or ``swing=uniform`` for experiments.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from agents.buttonmen.swing import monte_carlo_swing
+from agents.buttonmen.swing import monte_carlo_swing, uniform_swing
 from agents.core import Agent, Budget, Decision
 from agents.search.allowance import Allowance
 from agents.search.thinking import TOP_MOVES
@@ -27,7 +28,7 @@ class ButtonMenMonteCarlo(Agent):
         "swing size by 50 greedy matches per size 4..20."
     )
     games = ("buttonmen",)
-    params = {"playouts": 50}
+    params = {"playouts": 50, "swing": "greedy"}
     budget_note = (
         "iterations = playouts per candidate move or swing size (default 50); seconds stops early"
     )
@@ -36,11 +37,18 @@ class ButtonMenMonteCarlo(Agent):
         super().__init__(**params)
         if self.playouts < 1:
             raise ValueError("agent 'buttonmen-mc': playouts must be at least 1")
+        if self.swing not in ("greedy", "uniform"):
+            raise ValueError("agent 'buttonmen-mc': swing is greedy or uniform")
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         moves = state.legal_moves(seat)
         allowance = Allowance(budget, self.playouts)
         if state.phase == SWING_PHASE:
+            if self.swing == "uniform":
+                move, _ = uniform_swing(state, seat, rng)
+                thinking = {"algorithm": self.name, "seat": seat, "choice": "swing"}
+                thinking["policy"] = "uniform"
+                return Decision(move, thinking, {"playouts": 0})
             move, rows = monte_carlo_swing(state, seat, allowance, rng)
             return self._decision(state, seat, move, rows, "swing", allowance)
         if len(moves) == 1:

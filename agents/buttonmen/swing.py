@@ -7,6 +7,9 @@ that won most, ties at random. In the published runs EM chose its swing this way
 The opponent's size: at the simultaneous opening choice (and after every round under
 ``swing_reselect: "both"``) it is hidden, so each playout draws it uniformly from 4..20;
 when only this seat chooses, the opponent's size is the one revealed by the last roll.
+
+:func:`uniform_swing` (a size drawn uniformly, no thought) is an experiment's baseline:
+it shows how much of a result the swing choice carries.
 """
 
 from __future__ import annotations
@@ -60,3 +63,10 @@ def monte_carlo_swing(
         for m, r, n, w in zip(moves, rate, played, wins, strict=True)
     ]
     return moves[pick], rows
+
+
+def uniform_swing(
+    state: ButtonMenState, seat: int, rng: random.Random
+) -> tuple[tuple, list[dict[str, Any]]]:
+    """A size drawn uniformly from 4..20; no rows (nothing was weighed)."""
+    return rng.choice(state.legal_moves(seat)), []

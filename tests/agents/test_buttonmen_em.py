@@ -97,3 +97,10 @@ def test_it_offers_the_em_swing_variant():
     picked = state.move_to_str(decision.move)
     assert picked in [r["move"] for r in decision.thinking["moves"] if r["value"] == best]
     assert decision.thinking["policy"].startswith("mean searched value")
+
+
+def test_it_can_draw_its_swing_uniformly_for_experiments():
+    state = GAME.new_state(2, {"fighters": ["Avis", "Iago"], "rounds_to_win": 2})
+    agent = ButtonMenExpectimax(swing="uniform")
+    picks = {agent.act(state, 1, Budget(), random.Random(s)).move for s in range(40)}
+    assert len(picks) > 8

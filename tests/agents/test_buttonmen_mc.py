@@ -99,3 +99,11 @@ def test_it_decides_the_same_way_from_the_same_seed():
     first = agent.act(state, 0, Budget(), random.Random(11))
     again = agent.act(state, 0, Budget(), random.Random(11))
     assert first.move == again.move and first.thinking == again.thinking
+
+
+def test_it_can_draw_its_swing_uniformly_for_experiments():
+    state = GAME.new_state(2, AVIS_VS_IAGO)
+    agent = get("buttonmen-mc:swing=uniform")
+    picks = {agent.act(state, 0, Budget(), random.Random(s)).move for s in range(40)}
+    assert len(picks) > 8
+    assert agent.act(state, 0, Budget(), random.Random(0)).stats["playouts"] == 0
