@@ -28,7 +28,8 @@
     return el;
   }
 
-  const SEAT_COLOURS = ["#e4572e", "#2e86ab", "#76b041", "#f3a712", "#8e44ad", "#16a085", "#c0392b", "#7f8c8d"];
+  // Named as the engines name the seats: red, blue, green, yellow, purple, orange, teal, pink.
+  const SEAT_COLOURS = ["#d62839", "#2e86ab", "#4caf50", "#f3b312", "#8e44ad", "#f08a24", "#16a0a0", "#e86fa8"];
 
   /**
    * The WebSocket of one match. It says hello with the last sequence number it has,
