@@ -1,0 +1,5 @@
+"""The dice battle's players (names are public: lobby, arena, leaderboards)."""
+
+AGENTS: dict[str, str] = {
+    "dungeon-planner": "agents.dungeon.planner:PlannerAgent",
+}
