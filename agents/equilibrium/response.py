@@ -32,6 +32,9 @@ Policy = Callable[[FootsiesState, int], Mapping[str, float]]
 MAX_STATES = 200_000
 TOLERANCE = 1e-13
 MAX_SWEEPS = 1_000_000
+#: Discount used only to break ties between equally good moves in favour of the
+#: quicker win (close enough to 1 that it never trades value for speed here).
+PROMPT = 0.999
 
 
 def uniform(state: FootsiesState, seat: int) -> dict[str, float]:
@@ -70,6 +73,7 @@ class BestResponse:
         # Per state, per own move: (terminal payoff expected, [(next state, probability)]).
         self.moves: list[list[tuple[float, list[tuple[int, float]]]]] = []
         self.values = np.zeros(0)
+        self.prompt = np.zeros(0)
         self._solved = 0
 
     # ----- the model ------------------------------------------------------------------
@@ -111,25 +115,28 @@ class BestResponse:
     def _solve(self) -> None:
         if self._solved == len(self.moves):
             return
+        self.values = self._iterate(self.values, 1.0)
+        self.prompt = self._iterate(self.prompt, PROMPT)
+        self._solved = len(self.moves)
+
+    def _iterate(self, start: np.ndarray, discount: float) -> np.ndarray:
         n = len(self.moves)
         values = np.zeros(n)
-        values[: len(self.values)] = self.values
+        values[: len(start)] = start
         # Gauss-Seidel sweeps in reverse discovery order: later positions feed earlier ones.
         order = range(n - 1, -1, -1)
         for _ in range(MAX_SWEEPS):
             moved = 0.0
             for i in order:
                 best = max(
-                    ended + sum(p * values[j] for j, p in onward) for ended, onward in self.moves[i]
+                    ended + discount * sum(p * values[j] for j, p in onward)
+                    for ended, onward in self.moves[i]
                 )
                 moved = max(moved, abs(best - values[i]))
                 values[i] = best
             if moved <= TOLERANCE:
-                break
-        else:
-            raise ArithmeticError("best-response values did not settle")
-        self.values = values
-        self._solved = n
+                return values
+        raise ArithmeticError("best-response values did not settle")
 
     # ----- answers --------------------------------------------------------------------
 
@@ -141,14 +148,28 @@ class BestResponse:
         self._solve()
         return float(self.values[self.index[state_key(state)]])
 
-    def q_values(self, state: FootsiesState) -> dict[str, float]:
-        """What each of the responder's moves is worth at ``state``."""
+    def q_values(self, state: FootsiesState, prompt: bool = False) -> dict[str, float]:
+        """What each of the responder's moves is worth at ``state``; ``prompt``: with
+        the future discounted a little (see ``PROMPT``)."""
         self.value(state)
         outcomes = self.moves[self.index[state_key(state)]]
+        values, discount = (self.prompt, PROMPT) if prompt else (self.values, 1.0)
         return {
-            move: float(ended + sum(p * self.values[j] for j, p in onward))
+            move: float(ended + discount * sum(p * values[j] for j, p in onward))
             for move, (ended, onward) in zip(MOVES, outcomes, strict=True)
         }
+
+    def choices(self, state: FootsiesState, tie: float = 1e-9) -> list[str]:
+        """The moves that reach the best value, and of those the ones that get there
+        soonest: where waiting costs nothing the plain values tie (win now, or after a
+        harmless exchange), and a responder choosing among them at random might wait
+        for ever."""
+        plain = self.q_values(state)
+        top = max(plain.values())
+        best = [m for m in MOVES if plain[m] >= top - tie]
+        soon = self.q_values(state, prompt=True)
+        quickest = max(soon[m] for m in best)
+        return [m for m in best if soon[m] >= quickest - tie]
 
     @property
     def size(self) -> int:

@@ -53,13 +53,14 @@ class MctsAgent(Agent):
         left = state.turns_left()
         exchanges = 1 + (self.depth if left is None else min(self.depth, left - 1))
         mine = move
-        for _ in range(exchanges):
+        for exchange in range(exchanges):
+            if exchange:
+                mine = rng.choice(MOVES)
             loser, blocks, streak, _ = resolve(
                 (mine, rng.choice(MOVES)), blocks, streak, exhaustion, to_win
             )
             if loser is not None:
                 return 1.0 if loser == 1 else -1.0
-            mine = rng.choice(MOVES)
         return 0.0
 
     def act(self, state: FootsiesState, seat: int, budget: Budget, rng: random.Random) -> Decision:

@@ -3,7 +3,7 @@
 - A model whose choice depends on the position alone (``random``, ``footsies-counter``,
   ``footsies-nash``) is answered exactly: the responder solves the decision process
   that model leaves it (``agents.equilibrium.response``) and plays the move of highest
-  value, so against that very opponent it earns the exploitability the equilibrium tool
+  value (of equal ones, the quickest to win), so against that very opponent it earns the exploitability the equilibrium tool
   prints.
 - A learning or sampling model (``footsies-bayesian``, ``footsies-mcts``,
   ``footsies-mcts-faithful``) is shadowed: a private copy of it sees the same events as
@@ -69,12 +69,12 @@ class BestResponseAgent(Agent):
     def _policy(self):
         return uniform if self.model == "random" else self.shadow.mix
 
-    def _exact_values(self, state: FootsiesState, seat: int) -> dict[str, float]:
+    def _exact(self, state: FootsiesState, seat: int) -> BestResponse:
         key = (tuple(sorted(state.options.items())), seat)
         solved = self._solved.get(key)
         if solved is None:
             solved = self._solved[key] = BestResponse(self._policy(), seat)
-        return solved.q_values(state)
+        return solved
 
     def _predict(
         self, state: FootsiesState, opp: int, budget: Budget, rng: random.Random
@@ -114,14 +114,16 @@ class BestResponseAgent(Agent):
         opp = 1 - seat
         if self.exact:
             predicted = self._policy()(state, opp)
-            values = self._exact_values(state, seat)
+            solved = self._exact(state, seat)
+            values = solved.q_values(state)
+            best = solved.choices(state, TIE)
             how = "exact best response to the model's policy"
         else:
             predicted = self._predict(state, opp, budget, rng)
             values = self._one_exchange(state, seat, predicted)
+            top = max(values.values())
+            best = [m for m in MOVES if values[m] >= top - TIE]
             how = "best reply this exchange; equilibrium values after it"
-        top = max(values.values())
-        best = [m for m in MOVES if values[m] >= top - TIE]
         move = best[0] if len(best) == 1 else rng.choice(best)
         ranked = sorted(MOVES, key=values.get, reverse=True)
         return Decision(
