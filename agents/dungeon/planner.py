@@ -432,3 +432,82 @@ def _row(state: DungeonState, plan: Plan) -> dict[str, Any]:
 
 def _size(node: Node) -> int:
     return 1 + sum(_size(child) for child in node.children.values())
+
+
+# ----- the seed's examples, measured ------------------------------------------------------
+
+
+def frog_one_and_three() -> DungeonState:
+    """The seed's first example: the Frog to act with dice 1 and 3 (Big Sword, Small
+    Shield), reached from a new battle by a Hero turn that does nothing."""
+    from games.dungeon import GAME
+
+    state = GAME.new_state()
+    for text in ("roll:2,4,5", "end", "roll:1,3"):
+        state = state.apply(state.str_to_move(text))
+    return state
+
+
+def handyman_shocked_and_burned(dice: tuple[int, ...] = (2, 2, 5)) -> DungeonState:
+    """The seed's second example: the Handyman to act with every card shocked and every
+    die burning. The seed shows the position only as a picture; it has two 2s (it
+    mentions unshocking with either), the third die is our guess."""
+    from games.dungeon import GAME
+    from games.dungeon.positions import position_view
+
+    view = position_view(foe="handyman", dice=dice, seat=1)
+    for card in view["sides"][1]["equipment"]:
+        card["shocked"] = True
+    for die in view["dice"]:
+        die["burning"] = True
+    return GAME.from_position(view)
+
+
+def measure(state: DungeonState, merge: bool = False, repeat: int = 5) -> dict[str, Any]:
+    """Nodes, best score and the fastest of ``repeat`` full expansions (no budget)."""
+    seat = state.current()
+    best_time, plans, nodes = math.inf, [], 0
+    for _ in range(repeat):
+        search = Exhaustive(Scorer(seat), merge, 10**9)
+        started = time.perf_counter()
+        plans = search.search(state)
+        best_time = min(best_time, time.perf_counter() - started)
+        nodes = search.nodes
+    best = max(plans, key=lambda p: p.value)
+    return {
+        "merge": merge,
+        "nodes": nodes,
+        "seconds": round(best_time, 6),
+        "best_score": best.value,
+        "best_plan": [state.move_to_str(m) for m in best.line],
+    }
+
+
+def figures() -> dict[str, Any]:
+    """The seed's planner figures, ours beside them (docs/results/octagon-dungeon.md)."""
+    frog = frog_one_and_three()
+    scores = {
+        "1 on the Big Sword": score_plan(frog, ["place:0:0:0", "place:1:1:0", "end"]).total,
+        "3 on the Big Sword": score_plan(frog, ["place:1:0:0", "place:0:1:0", "end"]).total,
+    }
+    handyman = {
+        ",".join(map(str, dice)): [
+            measure(handyman_shocked_and_burned(dice), merge, repeat=1) for merge in (False, True)
+        ]
+        for dice in [(2, 2, x) for x in range(1, 7)]
+    }
+    return {
+        "frog": {
+            "seed": {"plans": [438, 558], "seconds": 0.017},
+            "plans": scores,
+            "search": measure(frog),
+            "search_merged": measure(frog, merge=True),
+        },
+        "handyman_shocked_and_burned": {"seed": {"nodes": 2670}, "by_dice": handyman},
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(figures(), indent=1))
