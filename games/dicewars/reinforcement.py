@@ -52,15 +52,22 @@ def sample(
     if len(open_) == 1:
         return ((open_[0], pool),)
     added = [0] * len(open_)
-    slots = list(range(len(open_)))  # positions in open_ that still have room
-    for _ in range(pool):
-        i = int(draw() * len(slots))
-        j = slots[i]
-        n = added[j] + 1
-        added[j] = n
-        if n == space[j]:
-            slots[i] = slots[-1]
-            slots.pop()
+    if pool <= min(space):
+        # No territory can fill up, so every die lands uniformly on any of them: the
+        # same draws as below, without the bookkeeping.
+        count = len(open_)
+        for _ in range(pool):
+            added[int(draw() * count)] += 1
+    else:
+        slots = list(range(len(open_)))  # positions in open_ that still have room
+        for _ in range(pool):
+            i = int(draw() * len(slots))
+            j = slots[i]
+            n = added[j] + 1
+            added[j] = n
+            if n == space[j]:
+                slots[i] = slots[-1]
+                slots.pop()
     return tuple([(t, n) for t, n in zip(open_, added, strict=True) if n])
 
 

@@ -173,6 +173,8 @@ class DiceWarsState(State):
 
     def move_at(self, index: int) -> Any:
         """``legal_moves(mover)[index]`` without building the list."""
+        if index >= self.open_attacks:
+            return END_TURN
         own = self.own[self.mover]
         adjacent = self.board.adjacent
         sources = own & self.strong
