@@ -118,7 +118,10 @@
 
   const socket = new MatchSocket(matchId, snap.seq, {
     frame: onFrame,
-    status: (text) => { els.conn.textContent = text; root.dataset.conn = text; },
+    status: (text) => {
+      els.conn.textContent = text === "live" ? "connected" : text;
+      root.dataset.conn = text;
+    },
   });
   window.DiceArena.currentSocket = socket;
 

@@ -47,8 +47,8 @@
       ctx = ctx || {};
       const names = ctx.names || ["seat 0", "seat 1"];
       el.innerHTML = "";
-      const root = svg("svg", { viewBox: "0 0 640 260", class: "footsies-board", role: "img", "aria-label": "Footsies board" });
-      root.append(svg("rect", { x: 0, y: 0, width: 640, height: 260, rx: 12, class: "stage" }));
+      const root = svg("svg", { viewBox: "0 0 640 290", class: "footsies-board", role: "img", "aria-label": "Footsies board" });
+      root.append(svg("rect", { x: 0, y: 0, width: 640, height: 290, rx: 12, class: "stage" }));
       root.append(svg("line", { x1: 20, y1: 160, x2: 620, y2: 160, stroke: "#ccc", "stroke-width": 2 }));
       fighter(root, 0, view, names[0], 140);
       fighter(root, 1, view, names[1], 500);
@@ -66,7 +66,8 @@
         mid.append(svg("text", { x: 0, y: 60, "text-anchor": "middle", class: "muted-text" }, "Both choose blind, then both moves are revealed."));
       }
       if (view.over) {
-        mid.append(svg("text", { x: 0, y: 110, "text-anchor": "middle", class: "game-over", id: "game-over" },
+        // Below the fighters, where nothing else is drawn.
+        mid.append(svg("text", { x: 0, y: 205, "text-anchor": "middle", class: "game-over", id: "game-over" },
           view.winner === null ? "Draw" : `${names[view.winner]} wins`));
       }
       root.append(mid);
