@@ -463,6 +463,50 @@ def handyman_shocked_and_burned(dice: tuple[int, ...] = (2, 2, 5)) -> DungeonSta
     return GAME.from_position(view)
 
 
+def _position_key(state: DungeonState) -> tuple:
+    """What decides the rest of a turn, with the dice as a multiset (their order and
+    indices do not change what can still be done or scored)."""
+    sides = tuple(
+        (s.hp, s.shield, s.poison, s.burn, s.shock, s.weaken)
+        + tuple((tuple(g.slots), g.left, g.uses, g.shocked, g.weakened) for g in s.gear)
+        for s in state.sides
+    )
+    return (
+        state.phase,
+        state.split,
+        tuple(sorted(zip(state.dice, state.marks, strict=True))),
+        sides,
+    )
+
+
+def distinct_positions(state: DungeonState) -> int:
+    """How many different positions the unmerged expansion's nodes stand for: the tree
+    reaches many of them again by playing the same actions in another order."""
+    seen: set[tuple] = set()
+    me = state.current()
+
+    def walk(at: DungeonState) -> None:
+        seen.add(_position_key(at))
+        if at.phase == OVER:
+            return
+        if at.current() == CHANCE:
+            for outcome, _ in at.chance_outcomes():
+                child = at.clone()
+                advance(child, outcome)
+                walk(child)
+            return
+        for move in at.legal_moves(me):
+            if move == END:
+                seen.add(("ended", _position_key(at)))
+                continue
+            child = at.clone()
+            advance(child, move)
+            walk(child)
+
+    walk(state)
+    return len(seen)
+
+
 def measure(state: DungeonState, merge: bool = False, repeat: int = 5) -> dict[str, Any]:
     """Nodes, best score and the fastest of ``repeat`` full expansions (no budget)."""
     seat = state.current()
@@ -490,12 +534,14 @@ def figures() -> dict[str, Any]:
         "1 on the Big Sword": score_plan(frog, ["place:0:0:0", "place:1:1:0", "end"]).total,
         "3 on the Big Sword": score_plan(frog, ["place:1:0:0", "place:0:1:0", "end"]).total,
     }
-    handyman = {
-        ",".join(map(str, dice)): [
-            measure(handyman_shocked_and_burned(dice), merge, repeat=1) for merge in (False, True)
-        ]
-        for dice in [(2, 2, x) for x in range(1, 7)]
-    }
+    handyman = {}
+    for dice in sorted(tuple(sorted((2, 2, x))) for x in range(1, 7)):
+        state = handyman_shocked_and_burned(dice)
+        handyman[",".join(map(str, dice))] = {
+            "distinct": measure(state, merge=False, repeat=1),
+            "merged": measure(state, merge=True, repeat=1),
+            "distinct_positions": distinct_positions(state),
+        }
     return {
         "frog": {
             "seed": {"plans": [438, 558], "seconds": 0.017},
