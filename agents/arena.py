@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import multiprocessing
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -260,7 +261,10 @@ def _play_all(
     n = len(fixtures)
     # map() hands results back in schedule order, so aggregation order (and hence the
     # report) does not depend on which worker finished first.
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # Spawned, not forked: a fork of a process with threads (a web server, a Celery
+    # worker, a test runner's helpers) can inherit a held lock and hang for ever.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         return list(
             pool.map(
                 play_fixture,
