@@ -32,6 +32,10 @@ from games.footsies.state import FootsiesState
 #: Moves whose values differ by less than this are ties (broken at random).
 TIE = 1e-9
 
+#: Solved responses to position-only models, by (model, options, seat).
+_EXACT: dict[tuple, BestResponse] = {}
+MAX_CACHED = 64
+
 
 class BestResponseAgent(Agent):
     name = "footsies-br"
@@ -60,7 +64,6 @@ class BestResponseAgent(Agent):
 
     def reset(self) -> None:
         self.shadow.reset()
-        self._solved: dict[tuple, BestResponse] = {}
         self._copies: list[tuple[str, Agent]] = []
         self._seat: int | None = None
 
@@ -70,10 +73,14 @@ class BestResponseAgent(Agent):
         return uniform if self.model == "random" else self.shadow.mix
 
     def _exact(self, state: FootsiesState, seat: int) -> BestResponse:
-        key = (tuple(sorted(state.options.items())), seat)
-        solved = self._solved.get(key)
+        # Shared by every instance in the process: a position-only model has no memory,
+        # so its solved responses hold for every match (the arena builds agents per match).
+        key = (self.model, tuple(sorted(state.options.items())), seat)
+        solved = _EXACT.get(key)
         if solved is None:
-            solved = self._solved[key] = BestResponse(self._policy(), seat)
+            if len(_EXACT) >= MAX_CACHED:
+                _EXACT.clear()
+            solved = _EXACT[key] = BestResponse(self._policy(), seat)
         return solved
 
     def _predict(
