@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from ninja import NinjaAPI, Schema
+from ninja import NinjaAPI, Schema, Status
 from ninja.security import HttpBearer, django_auth
 
 import agents
@@ -75,7 +75,7 @@ class Created(Schema):
 )
 def submit_tournament(request, payload: TournamentIn):
     if len(request.body) > MAX_BODY:
-        return 413, {"error": f"a submission is at most {MAX_BODY} bytes"}
+        return Status(413, {"error": f"a submission is at most {MAX_BODY} bytes"})
     plan = services.TournamentPlan(
         game=payload.game,
         entrants=[services.entrant_spec(e.agent, e.params) for e in payload.entrants],
@@ -93,8 +93,8 @@ def submit_tournament(request, payload: TournamentIn):
             plan, created_by=f"user:{request.user.pk}", user=request.user
         )
     except services.Invalid as exc:
-        return 400, {"error": str(exc)}
-    return 201, {"id": tournament.pk}
+        return Status(400, {"error": str(exc)})
+    return Status(201, {"id": tournament.pk})
 
 
 @api.get(
@@ -105,7 +105,7 @@ def submit_tournament(request, payload: TournamentIn):
 def tournament_status(request, tournament_id: int):
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        return 404, {"error": f"there is no tournament {tournament_id}"}
+        return Status(404, {"error": f"there is no tournament {tournament_id}"})
     results = standings.compute(tournament)
     return {
         **tournament.progress(),
@@ -122,7 +122,7 @@ def tournament_status(request, tournament_id: int):
 @api.get("/leaderboards/{game}", response={200: dict, 404: Error}, summary="One game's ratings")
 def leaderboard_api(request, game: str):
     if game not in {g.slug for g in games.all()}:
-        return 404, {"error": f"unknown game {game!r}"}
+        return Status(404, {"error": f"unknown game {game!r}"})
     return {"game": game, "ratings": leaderboard(game)}
 
 

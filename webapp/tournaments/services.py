@@ -76,26 +76,36 @@ def check_tournament(plan: TournamentPlan) -> Checked:
     if len(seed) > 64:
         raise Invalid("a seed is at most 64 characters")
     fmt = "roundrobin" if plan.format == "gauntlet" and len(specs) == 2 else plan.format
+    # Count before building: a request for a million games is refused at once.
+    count = _game_count(plan, fmt, len(specs))
+    if count > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
+        raise Invalid(
+            f"{count} games is more than the maximum of {settings.DICEARENA_MAX_TOURNAMENT_GAMES}"
+        )
     if plan.grid:
         if GRIDS.get(plan.grid) != plan.game:
             raise Invalid(f"no {plan.grid!r} grid for {plan.game}")
         if len(specs) != 2 or plan.format != "roundrobin":
             raise Invalid("a fighter grid is a round robin of exactly two entrants")
-        if plan.games_per_pairing * 144 > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
-            raise Invalid("too many runs of the fighter grid")
         fixtures = fighter_grid(seed, plan.games_per_pairing)
     else:
         fixtures = [
             (f, {}) for f in schedule(fmt, len(specs), plan.games_per_pairing, seed, players)
         ]
-    if len(fixtures) > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
-        raise Invalid(
-            f"{len(fixtures)} games is more than the maximum of "
-            f"{settings.DICEARENA_MAX_TOURNAMENT_GAMES}"
-        )
     if plan.budget_iterations is not None and not 1 <= plan.budget_iterations <= 100_000:
         raise Invalid("the iteration budget is between 1 and 100,000")
     return Checked(plan, specs, options, players, seed, fixtures)
+
+
+def _game_count(plan: TournamentPlan, fmt: str, entrants: int) -> int:
+    games = plan.games_per_pairing
+    if plan.grid:
+        return 144 * games
+    if fmt == "freeforall":
+        return games
+    if fmt == "gauntlet":
+        return (entrants - 1) * games
+    return entrants * (entrants - 1) // 2 * games
 
 
 def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> Tournament:
