@@ -22,8 +22,12 @@ ENCLOSED_SIDES = 4
 RESTARTS = 200
 
 
-#: owner[] marks: a free cell, and a free cell already on the growing territory's edge.
-FREE, EDGE = -1, -2
+#: owner[] holds a territory number, FREE, or for a free cell on the edge of the growing
+#: territory FREE minus the number of its sides inside that territory (-2 .. -7): the
+#: count absorption needs is kept up to date as the territory grows.
+FREE = -1
+#: owner[] at or below this: a free cell with ENCLOSED_SIDES sides inside, to absorb.
+ENCLOSED = FREE - ENCLOSED_SIDES
 
 
 def generate_map(rng: random.Random) -> Board:
@@ -45,8 +49,6 @@ def generate_map(rng: random.Random) -> Board:
                 break
             for cell in cells:  # stuck in a pocket: give the hexes back and start over
                 owner[cell] = FREE
-            for cell in edge:
-                owner[cell] = FREE
         borders |= _absorb(owner, t, cells, edge)
         borders &= ~(1 << t)
         hexes.append(cells)
@@ -56,7 +58,7 @@ def generate_map(rng: random.Random) -> Board:
             borders ^= low
             adjacent[low.bit_length() - 1] |= 1 << t
         for cell in edge:
-            if owner[cell] == EDGE:
+            if owner[cell] < FREE:
                 owner[cell] = FREE
                 if not listed[cell]:
                     listed[cell] = 1
@@ -77,8 +79,9 @@ def _start_cell(draw, touching: list[int], owner: list[int]) -> int:
 def _grow(draw, owner: list[int], t: int, start: int, target: int):
     """Grow territory ``t`` from ``start`` by random free hexes along its edge.
 
-    Returns its cells, the free cells on its edge (marked EDGE in ``owner``) and the
-    territories it touches (a mask that may include ``t`` itself)."""
+    Returns its cells, the free cells on its edge (marked in ``owner`` with their sides
+    inside) and the territories it touches (a mask that may include ``t`` itself). When
+    stuck (no free cell on the edge) fewer than ``target`` cells come back."""
     owner[start] = t
     cells = [start]
     frontier: list[int] = []
@@ -89,10 +92,11 @@ def _grow(draw, owner: list[int], t: int, start: int, target: int):
     while True:
         for n in NEIGHBOURS[cell]:
             other = owner[n]
-            if other == FREE:
-                owner[n] = EDGE
-                extend(n)
-            elif other >= 0:
+            if other < 0:
+                if other == FREE:
+                    extend(n)
+                owner[n] = other - 1  # one more side inside
+            else:
                 borders |= 1 << other
         if size == target or not frontier:
             return cells, frontier, borders
@@ -107,28 +111,25 @@ def _grow(draw, owner: list[int], t: int, start: int, target: int):
 
 def _absorb(owner: list[int], t: int, cells: list[int], edge: list[int]) -> int:
     """Take the free hexes territory ``t`` nearly encloses (off-board sides count as
-    outside); each one taken may enclose the next, so the check runs until nothing
-    changes. New edge cells join ``edge``. Returns the territories the absorbed hexes
-    touch."""
+    outside); each one taken may enclose the next, so this runs until nothing changes.
+    New edge cells join ``edge``. Returns the territories the absorbed hexes touch."""
     borders = 0
-    pending = edge[:]
+    pending = [cell for cell in edge if owner[cell] <= ENCLOSED]
     while pending:
         cell = pending.pop()
-        if owner[cell] != EDGE:
-            continue
-        around = NEIGHBOURS[cell]
-        if [owner[n] for n in around].count(t) < ENCLOSED_SIDES:
-            continue
+        if owner[cell] >= FREE:
+            continue  # already absorbed
         owner[cell] = t
         cells.append(cell)
-        for n in around:
+        for n in NEIGHBOURS[cell]:
             other = owner[n]
-            if other == FREE:
-                owner[n] = EDGE
-                edge.append(n)
-                pending.append(n)
-            elif other == EDGE:
-                pending.append(n)  # one more side inside: look again
-            elif other >= 0:
+            if other < 0:
+                if other == FREE:
+                    edge.append(n)
+                other -= 1
+                owner[n] = other
+                if other == ENCLOSED:  # just reached enough sides inside
+                    pending.append(n)
+            else:
                 borders |= 1 << other
     return borders
