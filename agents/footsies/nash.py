@@ -28,7 +28,10 @@ class NashAgent(Agent):
         "iteration over the cycles): nothing can beat it on average."
     )
     games = ("footsies",)
-    budget_note = "instant once the option set is solved (well under a second, once per process)"
+    budget_note = (
+        "instant, except the first decision of a process under new options, which "
+        "solves the game (about a second)"
+    )
     #: Its choice depends on the position alone (``mix`` is its whole policy).
     stationary = True
 
