@@ -78,6 +78,11 @@ def tournament_detail(request, tournament_id: int):
     games_page = Paginator(
         tournament.games.select_related("match").order_by("pairing", "number"), 50
     ).get_page(request.GET.get("page"))
+    for game in games_page:
+        # Who sat where and who won, by entrant rather than by seat number.
+        game.seat_specs = [results["entries"][i] for i in game.seating]
+        winners = (game.match.result or {}).get("winners", []) if game.match else []
+        game.winner_specs = [game.seat_specs[w] for w in winners]
     return render(
         request,
         "tournaments/detail.html",
