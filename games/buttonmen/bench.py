@@ -10,24 +10,14 @@ shared machine does not pull the figures down.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from games.buttonmen.fast import playout
+from games.core.timing import games_per_cpu_second
 from games.testing import random_playout
 
-
-def _rate(play, seconds: float) -> tuple[float, int]:
-    clock = time.process_time
-    rng = random.Random(2024)
-    start = clock()
-    games = 0
-    while True:
-        play(rng)
-        games += 1
-        spent = clock() - start
-        if spent >= seconds:
-            return games / spent, games
+#: The same games on both paths, run after run.
+SEED = 2024
 
 
 def measure(seconds: float = 2.0, options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -36,10 +26,12 @@ def measure(seconds: float = 2.0, options: dict[str, Any] | None = None) -> dict
 
     # Untimed warm-up: the first games fill fast.py's attack-count table, a cost paid
     # once per process rather than per game.
-    _rate(lambda rng: playout(GAME.new_state(2, options), rng), seconds * 0.1)
-    fast, fast_games = _rate(lambda rng: playout(GAME.new_state(2, options), rng), seconds * 0.5)
-    clean, clean_games = _rate(
-        lambda rng: random_playout(GAME.new_state(2, options), rng), seconds * 0.4
+    games_per_cpu_second(lambda rng: playout(GAME.new_state(2, options), rng), seconds * 0.1, SEED)
+    fast, fast_games = games_per_cpu_second(
+        lambda rng: playout(GAME.new_state(2, options), rng), seconds * 0.5, SEED
+    )
+    clean, clean_games = games_per_cpu_second(
+        lambda rng: random_playout(GAME.new_state(2, options), rng), seconds * 0.4, SEED
     )
     # The shape of a random match, from a few traced fast games.
     rng = random.Random(7)

@@ -8,10 +8,9 @@ counted, and runs on one core.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from typing import Any
 
+from games.core.timing import games_per_cpu_second
 from games.octagon import GAME
 from games.octagon.state import OctagonState
 
@@ -33,24 +32,11 @@ def clean_game(rng: random.Random, options: dict[str, Any] | None = None) -> Oct
     return state
 
 
-def _rate(play: Callable[..., OctagonState], seconds: float, options) -> tuple[float, int]:
-    rng = random.Random(2012)
-    games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        play(rng, options)
-        games += 1
-        now = time.perf_counter()
-        if now >= deadline:
-            return games / (now - start), games
-
-
 def measure(seconds: float = 2.0, preset: str = "standard") -> dict[str, Any]:
     """Games per second on the fast path and on the clean path, ``seconds`` each."""
     options = {"preset": preset}
-    fast, fast_games = _rate(fast_game, seconds, options)
-    clean, clean_games = _rate(clean_game, seconds, options)
+    fast, fast_games = games_per_cpu_second(lambda rng: fast_game(rng, options), seconds, 2012)
+    clean, clean_games = games_per_cpu_second(lambda rng: clean_game(rng, options), seconds, 2012)
     return {
         "game": "octagon",
         "preset": preset,
