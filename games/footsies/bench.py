@@ -2,11 +2,12 @@
 
 Every match starts from ``GAME.new_state`` and both seats choose uniformly at random.
 
-- ``games_per_s``: the fast path's bulk runner, ``fast.simulate``, which checks the
+- ``games_per_s``: ``fast.playout(GAME.new_state(...), rng)`` per match — whole games
+  from ``new_state`` on the fast path, the issue's measure (most of the cost is
+  building the state).
+- ``bulk_games_per_s``: the fast path's bulk runner, ``fast.simulate``, which checks the
   options once and plays match after match from that start on the transition table.
   Footsies has no setup chance, so every match starts from the same position.
-- ``playout_games_per_s``: ``fast.playout(GAME.new_state(...), rng)`` per match, the
-  cost when each match needs its own state object (most of it is building the state).
 - ``clean_games_per_s``: the contract's way, ``games.testing.random_playout`` — every
   turn checked, copied and recorded.
 
