@@ -204,7 +204,7 @@ class ButtonMenExpectimax(Agent):
         capped_out = len(moves) - len(candidates)
         if not candidates:
             # Only attacks of three or more dice exist: EM must still attack.
-            candidates = [(m[0], m[1], m[2]) for m in _positions(moves, slots, seat)]
+            candidates = _positions(moves, slots, seat)
             depth = 1
         rows: list[dict[str, Any]] = []
         reached = 0
@@ -234,7 +234,10 @@ class ButtonMenExpectimax(Agent):
             "chance_nodes": tree.chance_nodes,
             "outcomes": tree.outcomes,
             "lookups": tree.lookups,
-            "moves": [{k: v for k, v in r.items() if k != "_move"} for r in ranked[:TOP_MOVES]],
+            "moves": [
+                {**{k: v for k, v in r.items() if k != "_move"}, "value": rounded(r["value"])}
+                for r in ranked[:TOP_MOVES]
+            ],
             "tree": self._tree(state, ranked, best),
         }
         stats = {"nodes": tree.nodes, "seconds_searching": round(allowance.elapsed(), 6)}
