@@ -106,7 +106,9 @@ def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page):
         assert player.locator(".bm-panel .bm-recipe").count() == 2
         if turn == 1:
             # A spectator is offered nothing to click.
-            assert watcher.locator(".bm-die.can-select, .bm-die.target, #controls button").count() == 0
+            assert (
+                watcher.locator(".bm-die.can-select, .bm-die.target, #controls button").count() == 0
+            )
         before = seq_of(player)
         moves.append(play_turn(player, rng, turn))
         player.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")

@@ -77,7 +77,9 @@ def attack(page, source: int, target: int, picture: str | None = None) -> None:
     """Click the source, see its targets light up, click the target; ``picture`` is a
     path to save the page at with the choice on the map."""
     page.locator(f".dw-label[data-t='{source}']").click()
-    expect(page.locator(f".dw-territory[data-t='{source}']")).to_have_class(re.compile("dw-selected"))
+    expect(page.locator(f".dw-territory[data-t='{source}']")).to_have_class(
+        re.compile("dw-selected")
+    )
     expect(page.locator(f".dw-territory[data-t='{target}']")).to_have_class(re.compile("dw-target"))
     if picture:
         page.screenshot(path=picture, full_page=True)
@@ -106,7 +108,9 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
             # The panel shows exactly the dice both sides rolled, and their totals.
             rolled = page.evaluate(BATTLE)
             assert [len(side["faces"]) for side in rolled] == [dice, defending]
-            assert [side["total"] for side in rolled] == [f"= {sum(side['faces'])}" for side in rolled]
+            assert [side["total"] for side in rolled] == [
+                f"= {sum(side['faces'])}" for side in rolled
+            ]
             battles += 1
     else:
         pytest.fail("the match did not end")
