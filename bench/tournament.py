@@ -1,7 +1,7 @@
 """Tournament throughput on real Celery workers: the same tournament (same seed) with
 one worker process and with two, against a fresh database and broker. Prints JSON.
 
-    python bench/tournament.py --json [--games 60] [--entrants montecarlo:playouts=30 footsies-counter]
+    python bench/tournament.py --json [--games 120] [--entrants montecarlo:playouts=300 footsies-counter]
 
 Uses REDIS_URL / DATABASE_URL when set, else an embedded Redis and a SQLite file in a
 temporary directory. The issue's goal: two workers at least 1.8 times one.
@@ -71,9 +71,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="tournament games per second, 1 vs 2 workers")
     parser.add_argument("--game", default="footsies")
     parser.add_argument(
-        "--entrants", nargs="+", default=["montecarlo:playouts=30", "footsies-counter"]
+        # Games that think for a while (about 65 ms each): the work a tournament fans out.
+        "--entrants",
+        nargs="+",
+        default=["montecarlo:playouts=300", "footsies-counter"],
     )
-    parser.add_argument("--games", type=int, default=60, help="games per pairing")
+    parser.add_argument("--games", type=int, default=120, help="games per pairing")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="dicearena-bench-"))
