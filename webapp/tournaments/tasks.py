@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from celery import chord, shared_task
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from webapp.tournaments import live, playing
@@ -130,8 +130,6 @@ def scheduled_tournament(spec: dict, periodic_name: str, every_s: int = 3600) ->
     except Invalid as exc:
         log.error("scheduled tournament %s is invalid: %s", periodic_name, exc)
         return "invalid"
-    except Exception as exc:  # the unique slot key: this period already ran
-        if "unique" in str(exc).lower() or "UNIQUE" in str(exc):
-            return "already ran this period"
-        raise
+    except IntegrityError:  # the unique slot key: this period already ran
+        return "already ran this period"
     return f"tournament {tournament.pk}"
