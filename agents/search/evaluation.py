@@ -17,7 +17,13 @@ from games.core import TERMINAL, State
 Evaluation = Callable[[State, int], float]
 
 #: Game slug → "module:function" (or the function itself, e.g. from a test).
-EVALUATIONS: dict[str, str | Evaluation] = {"dicewars": "agents.dicewars.evaluation:evaluate"}
+EVALUATIONS: dict[str, str | Evaluation] = {
+    "footsies": "agents.footsies.evaluation:evaluate",
+    "buttonmen": "agents.buttonmen.evaluation:evaluate",
+    "octagon": "agents.octagon.evaluation:evaluate",
+    "dicewars": "agents.dicewars.evaluation:evaluate",
+    "dungeon": "agents.dungeon.evaluation:evaluate",
+}
 
 #: Payoffs lie in [LOW, HIGH]; so must every evaluation.
 LOW, HIGH = -1.0, 1.0
