@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from agents.buttonmen.swing import monte_carlo_swing, uniform_swing
+from agents.buttonmen.swing import flat_sweep, monte_carlo_swing, uniform_swing
 from agents.core import Agent, Budget, Decision
 from agents.search.allowance import Allowance
 from agents.search.thinking import TOP_MOVES
@@ -68,24 +68,7 @@ class ButtonMenMonteCarlo(Agent):
         # fast.playout leaves its start untouched, so one child per move serves every
         # playout of that move.
         children = [state.apply(m) for m in moves]
-        wins = [0] * len(moves)
-        played = [0] * len(moves)
-        while allowance.used < allowance.limit and not allowance.out_of_time():
-            for i, child in enumerate(children):
-                wins[i] += playout(child, rng) == seat
-                played[i] += 1
-                if allowance.out_of_time():
-                    break
-            allowance.spend()
-        # Rates, not counts: a time limit may stop a sweep part way.
-        rate = [w / n if n else -1.0 for w, n in zip(wins, played, strict=True)]
-        best = max(rate)
-        pick = rng.choice([i for i, r in enumerate(rate) if r == best])
-        rows = [
-            {"move": state.move_to_str(m), "value": round(r, 4), "visits": n, "wins": w}
-            for m, r, n, w in zip(moves, rate, played, wins, strict=True)
-        ]
-        return moves[pick], rows
+        return flat_sweep(state, seat, moves, lambda i: playout(children[i], rng), allowance, rng)
 
     def _decision(
         self,

@@ -15,6 +15,7 @@ it shows how much of a result the swing choice carries.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from agents.buttonmen.greedy import greedy_playout
@@ -46,11 +47,30 @@ def monte_carlo_swing(
     visits, wins}`` (value = win rate). Sizes take turns, one match each, so a time
     limit leaves them evenly sampled."""
     moves = state.legal_moves(seat)
+
+    def greedy_match(i: int) -> int | None:
+        return greedy_playout(after_swing(state, seat, moves[i], rng), rng)
+
+    return flat_sweep(state, seat, moves, greedy_match, allowance, rng)
+
+
+def flat_sweep(
+    state: ButtonMenState,
+    seat: int,
+    moves: list,
+    play: Callable[[int], int | None],
+    allowance: Allowance,
+    rng: random.Random,
+) -> tuple[Any, list[dict[str, Any]]]:
+    """Flat Monte Carlo: ``play(i)`` plays one match after move ``i`` and names the
+    winner; moves take turns, one match each, until the allowance is spent. Returns the
+    move with the best win rate (ties at random) and a row per move ``{move, value,
+    visits, wins}``. Rates, not counts: a time limit may stop a sweep part way."""
     wins = [0] * len(moves)
     played = [0] * len(moves)
     while allowance.used < allowance.limit and not allowance.out_of_time():
-        for i, move in enumerate(moves):
-            wins[i] += greedy_playout(after_swing(state, seat, move, rng), rng) == seat
+        for i in range(len(moves)):
+            wins[i] += play(i) == seat
             played[i] += 1
             if allowance.out_of_time():
                 break
