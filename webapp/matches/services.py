@@ -7,6 +7,7 @@ the last line of defence. Browsers hear about changes only after the commit.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,8 @@ from webapp.matches.models import Event, Match, PendingChoice, Seat
 from webapp.matches.positions import load_state, remember
 
 MAX_MOVE_TEXT = 200
+
+log = logging.getLogger(__name__)
 
 
 class Rejected(Exception):
@@ -162,10 +165,14 @@ def do_store_played(
 
 
 def match_finished(match_id: int) -> None:
-    """After a match ends: ratings (and anything else that follows a result)."""
+    """After a match ends: ratings (and anything else that follows a result). A failure
+    here must not undo or hide the stored move; the next finished match catches up."""
     from webapp.leaderboards.rating import rate_finished_matches
 
-    rate_finished_matches()
+    try:
+        rate_finished_matches()
+    except Exception:
+        log.exception("rating after match %s failed; it will be rated with the next", match_id)
 
 
 # ----- joining an open seat ------------------------------------------------------------
