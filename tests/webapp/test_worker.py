@@ -49,3 +49,20 @@ def test_a_duplicate_delivery_does_nothing():
     assert ai_move(match.pk, 5, 1) == "stale"
     assert ai_move(match.pk, 0, 0) == "not an agent"
     assert PendingChoice.objects.filter(match=match).count() == 1
+
+
+def test_a_page_connecting_to_a_stuck_match_gets_the_ai_moving(celery_worker, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from webapp.matches import services as match_services
+
+    # The AI's task is lost (a broker outage, say): nothing is queued at creation.
+    monkeypatch.setattr(match_services, "schedule_ai", lambda match_id: None)
+    match = footsies_vs_ai(opponent="random", schedule=True)
+    monkeypatch.undo()
+    assert not match_services.nudge_ai(match.pk)  # not overdue yet
+    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=1))
+    assert match_services.nudge_ai(match.pk)
+    wait_for(lambda: PendingChoice.objects.filter(match=match, seat=1).exists())

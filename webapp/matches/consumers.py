@@ -70,6 +70,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     # ----- handlers --------------------------------------------------------------------
 
     async def _hello(self, seq) -> None:
+        await self._nudge()
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
             await self.send(text_data=json.dumps(await self._snapshot()))
             return
@@ -108,6 +109,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # A seat taken after connecting (joining an open seat) changes what we may see.
         self.seat = snapshots.seat_of(match, self.identity)
         return live.frames_since(match, seq)
+
+    @database_sync_to_async
+    def _nudge(self) -> None:
+        services.nudge_ai(self.match_id)
 
     @database_sync_to_async
     def _submit(self, seat, seq, move) -> None:

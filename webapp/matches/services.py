@@ -338,7 +338,32 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
     if schedule:
-        transaction.on_commit(lambda: schedule_ai(match_id))
+        transaction.on_commit(lambda: _schedule_after_commit(match_id))
+
+
+#: An AI move this overdue (beyond the match's pace) is queued again when a page connects.
+STUCK_AFTER_S = 10.0
+
+
+def nudge_ai(match_id: int) -> bool:
+    """Queue the due AI moves again if the match has waited too long for them (a task
+    lost with a broker outage, say). Safe to repeat: ai_move is idempotent."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.ACTIVE).first()
+    if match is None:
+        return False
+    last = match.events.order_by("-ply").values_list("created_at", flat=True).first()
+    since = last or match.created_at
+    if (timezone.now() - since).total_seconds() < match.pace + STUCK_AFTER_S:
+        return False
+    schedule_ai(match_id)
+    return True
+
+
+def _schedule_after_commit(match_id: int) -> None:
+    try:
+        schedule_ai(match_id)
+    except Exception:  # the move is stored; a page that connects later nudges the AI
+        log.exception("could not queue the AI moves of match %s", match_id)
 
 
 def schedule_ai(match_id: int) -> None:
