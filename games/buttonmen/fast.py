@@ -1,4 +1,4 @@
-"""The fast path: random-vs-random Button Men on a compact copy of a position.
+"""The fast path: whole Button Men matches on a compact copy of a position.
 
 ``playout(state, rng)`` plays the match from ``state`` to the end with uniformly random
 legal moves and returns the winner, drawing from ``rng`` exactly what the clean path
@@ -12,16 +12,24 @@ of own values, ``_attack_counts`` gives, per target value, how many attacks hit 
 showing it (power: own dice showing at least as much; skill: sets of two or more dice
 summing exactly to it). Summing over the targets gives the length of the clean path's
 move list; the one move drawn is then decoded in that list's order.
+
+Other policies: ``pick_attack`` and ``pick_swing`` (see :func:`playout`) replace the
+uniformly random choice of an attack and of a swing size, both seats on the same policy;
+the match itself (rolls, captures, rerolls, the round end and scoring, swing
+reselection, round and match counting) is this one loop whatever the policy. The engine
+has only the random policy; ``agents.buttonmen.greedy`` plays its greedy matches by
+passing a ``pick_attack``.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.buttonmen.fighters import FIGHTERS as RECIPES
-from games.buttonmen.fighters import MAX_SIZE, NAMES, SWING, SWING_SIZES
+from games.buttonmen.fighters import MAX_DICE, MAX_SIZE, NAMES, SWING, SWING_SIZES
 from games.buttonmen.rules import MAX_ROUNDS, PASS, POWER, SKILL, SKILL_SETS, SLOTS
 from games.buttonmen.state import (
     COIN,
@@ -39,7 +47,9 @@ from games.core import CHANCE, SIMULTANEOUS
 _COUNTS: dict[tuple[int, ...], bytes] = {}
 _COUNTS_LIMIT = 300_000
 
-_RANGES = tuple(range(n) for n in range(256))
+#: range(n) for every possible number of legal attacks: at most 255 per target (a byte
+#: of a counts table) on at most MAX_DICE targets, so a draw never builds a range.
+_RANGES = tuple(range(n) for n in range(MAX_DICE * 255 + 1))
 _SWING_CHOICES = range(len(SWING_SIZES))
 _SWING_LOW = SWING_SIZES[0]
 
@@ -68,9 +78,38 @@ def _swing_positions(recipe: tuple) -> tuple[int, ...]:
     return tuple(i for i, die in enumerate(recipe) if die == SWING)
 
 
-def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None) -> int | None:
-    """Play random moves from ``state`` (left unchanged) to the end; the winning seat or
-    None for a draw. ``trace``, if given, receives every event as (actor, move)."""
+#: ``pick_attack(own, foe, foe_sizes, rng)``: the attack of the seat to move, as
+#: ``(attacker positions, target position)``, or None to pass.
+AttackPolicy = Callable[
+    [list[int], list[int], list[int], random.Random], tuple[tuple[int, ...], int] | None
+]
+#: ``pick_swing(seat, rng)``: the swing size ``seat`` chooses (one of ``SWING_SIZES``).
+SwingPolicy = Callable[[int, random.Random], int]
+
+
+def playout(
+    state: ButtonMenState,
+    rng: random.Random,
+    trace: list | None = None,
+    pick_attack: AttackPolicy | None = None,
+    pick_swing: SwingPolicy | None = None,
+) -> int | None:
+    """Play ``state`` (left unchanged) to the end; the winning seat or None for a draw.
+    ``trace``, if given, receives every event as (actor, move).
+
+    Both seats move uniformly at random unless given a policy (the same for both):
+
+    - ``pick_attack(own, foe, foe_sizes, rng)`` sees the values of the mover's dice in
+      play, the opponent's values and sizes (lists in slot order; do not change them)
+      and returns ``(attacker positions, target position)`` into those lists, a legal
+      power or skill attack, or None to pass (legal only when no attack exists; the
+      playout does not check). It draws from ``rng`` whatever it needs; the playout
+      draws nothing for its choice.
+    - ``pick_swing(seat, rng)`` returns the swing size ``seat`` chooses whenever it
+      chooses one (the opening and later rounds' reselections).
+
+    Chance nodes draw from ``rng`` as the clean path does, whatever the policies.
+    """
     draw = rng.random
     choice = rng.choice
     counts_of = _COUNTS.get
@@ -120,7 +159,10 @@ def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None
         if phase == SWING_PHASE:
             chosen = []
             for s in choosers:
-                n = _SWING_LOW + choice(_SWING_CHOICES)
+                if pick_swing is None:
+                    n = _SWING_LOW + choice(_SWING_CHOICES)
+                else:
+                    n = pick_swing(s, rng)
                 swing[s] = n
                 sizes = size[s]
                 for i in swing_at[s]:  # a swing phase always has every die in play
@@ -165,13 +207,49 @@ def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None
             foe = 1 - turn
             own_values = value[turn]
             foe_values = value[foe]
-            key = tuple(sorted(own_values))
-            counts = counts_of(key) or _attack_counts(key)
-            n = 0
-            for x in foe_values:
-                n += counts[x]
-            if not n:
-                choice(ranges[1])  # the clean path draws its forced pass from a list too
+            if pick_attack is not None:
+                picked = pick_attack(own_values, foe_values, size[foe], rng)
+                if picked is None:
+                    attackers = None
+                else:
+                    attackers, t = picked
+            else:  # uniformly random: count the legal moves, decode the one drawn
+                key = tuple(sorted(own_values))
+                counts = counts_of(key) or _attack_counts(key)
+                n = 0
+                for x in foe_values:
+                    n += counts[x]
+                attackers = None
+                if not n:
+                    choice(ranges[1])  # the clean path draws its forced pass from a list too
+                else:
+                    k = choice(ranges[n])
+                    # Decode the k-th attack in legal_moves order: targets by slot; power
+                    # attackers by slot, then skill sets by mask.
+                    t = 0
+                    for x in foe_values:
+                        c = counts[x]
+                        if k < c:
+                            break
+                        k -= c
+                        t += 1
+                    for i, v in enumerate(own_values):
+                        if v >= x:
+                            if not k:
+                                attackers = (i,)
+                                break
+                            k -= 1
+                    if attackers is None:
+                        for _sub, slots in skill_sets[(1 << len(own_values)) - 1]:
+                            total = 0
+                            for i in slots:
+                                total += own_values[i]
+                            if total == x:
+                                if not k:
+                                    attackers = slots
+                                    break
+                                k -= 1
+            if attackers is None:
                 if trace is not None:
                     trace.append((turn, PASS))
                 passes += 1
@@ -179,33 +257,6 @@ def playout(state: ButtonMenState, rng: random.Random, trace: list | None = None
                     break
                 turn = foe
                 continue
-            k = choice(ranges[n] if n < 256 else range(n))
-            # Decode the k-th attack in legal_moves order: targets by slot; power
-            # attackers by slot, then skill sets by mask.
-            t = 0
-            for x in foe_values:
-                c = counts[x]
-                if k < c:
-                    break
-                k -= c
-                t += 1
-            attackers = None
-            for i, v in enumerate(own_values):
-                if v >= x:
-                    if not k:
-                        attackers = (i,)
-                        break
-                    k -= 1
-            if attackers is None:
-                for _sub, slots in skill_sets[(1 << len(own_values)) - 1]:
-                    total = 0
-                    for i in slots:
-                        total += own_values[i]
-                    if total == x:
-                        if not k:
-                            attackers = slots
-                            break
-                        k -= 1
             if trace is not None:
                 own_ids = ids[turn]
                 kind = POWER if len(attackers) == 1 else SKILL
