@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from ninja import NinjaAPI, Schema, Status
 from ninja.security import HttpBearer, django_auth
@@ -129,6 +127,3 @@ def leaderboard_api(request, game: str):
 @api.get("/agents", response=list[dict], summary="Registered agents (for entrants)")
 def agent_list(request, game: str | None = None):
     return [a.to_json() for a in agents.catalogue(game)]
-
-
-__all__ = ["api", "get_object_or_404", "settings"]
