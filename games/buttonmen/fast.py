@@ -7,11 +7,15 @@ legal moves and returns the winner, drawing from ``rng`` exactly what the clean 
 pass ``trace=[]`` to get that game's events in ``history()`` form.
 
 Why it is fast: the state is a handful of local lists mutated in place; and the number
-of legal attacks comes from a precomputed table instead of a move list. For a multiset
+of legal attacks comes from a cached table instead of a move list. For a multiset
 of own values, ``_attack_counts`` gives, per target value, how many attacks hit a die
 showing it (power: own dice showing at least as much; skill: sets of two or more dice
 summing exactly to it). Summing over the targets gives the length of the clean path's
-move list; the one move drawn is then decoded in that list's order.
+move list; the one move drawn is then decoded in that list's order. A table is built
+with a few big-integer operations (bytes as counts), so the first games of a process,
+which meet most of the new tables, cost little more than later ones. For a plain
+``random.Random`` the index of the move is drawn with ``getrandbits`` as ``rng.choice``
+itself would draw it (checked at import, else ``rng.choice`` is called).
 
 Other policies: ``pick_attack`` and ``pick_swing`` (see :func:`playout`) replace the
 uniformly random choice of an attack and of a swing size, both seats on the same policy;
@@ -50,32 +54,72 @@ _COUNTS_LIMIT = 300_000
 #: range(n) for every possible number of legal attacks: at most 255 per target (a byte
 #: of a counts table) on at most MAX_DICE targets, so a draw never builds a range.
 _RANGES = tuple(range(n) for n in range(MAX_DICE * 255 + 1))
+#: _BELOW[v]: an integer whose bytes 1..v-1 are 1 and the others 0 (see _attack_counts).
+_BELOW = tuple(((1 << (v << 3)) - 1) // 255 >> 8 << 8 if v else 0 for v in range(MAX_SIZE + 1))
 _SWING_CHOICES = range(len(SWING_SIZES))
 _SWING_LOW = SWING_SIZES[0]
+_SWING_COUNT = len(SWING_SIZES)
+_SWING_BITS = _SWING_COUNT.bit_length()
+#: n.bit_length() for every n of _RANGES: the bits a draw below n asks for at a time.
+_BITS = tuple(n.bit_length() for n in range(len(_RANGES)))
+
+
+def _draws_inline() -> bool:
+    """Whether ``rng.choice(range(n))`` is, on this Python, ``getrandbits(n.bit_length())``
+    drawn again while not below n: then the loop inlines that for a plain
+    ``random.Random`` and gets the same numbers from the same calls. Checked on a sample
+    rather than trusted, so another Python's ``random`` falls back to ``rng.choice``."""
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:
+        return False
+    ours = random.Random(20240501)
+    theirs = random.Random(20240501)
+    for n in (*range(1, 300), 1000, 1275, 2040):
+        for _ in range(3):
+            b = n.bit_length()
+            r = ours.getrandbits(b)
+            while r >= n:
+                r = ours.getrandbits(b)
+            if r != theirs.choice(range(n)):
+                return False
+    return ours.getstate() == theirs.getstate()
+
+
+_INLINE_DRAWS = _draws_inline()
 
 
 def _attack_counts(key: tuple[int, ...]) -> bytes:
-    """counts[x] = attacks the dice ``key`` (values, sorted) have on a die showing x."""
-    counts = [0] * (max(sum(key), MAX_SIZE) + 1)
-    sums = [0]
+    """counts[x] = attacks the dice ``key`` (values, sorted) have on a die showing x.
+
+    Built as one integer whose byte x (little-endian) is counts[x], so the work is a few
+    big-integer operations instead of a loop over values. Skill: the product over the
+    dice of (1 + z**v), z = 256, counts every subset by its sum. The empty set (the 1)
+    attacks nothing, and one die alone is the power attack, which hits every value 1..v:
+    so each die adds bytes 1..v-1 to the z**v it already has. No byte reaches 256 (at most
+    8 power attacks, and by Littlewood-Offord at most C(8, 4) = 70 subsets of one sum),
+    so no byte carries into the next one.
+    """
+    total = 1
     for v in key:
-        sums += [s + v for s in sums]  # every subset's sum, the empty set included
-    for total in sums:
-        counts[total] += 1
-    counts[0] -= 1  # the empty set attacks nothing
+        total += total << (v << 3)
+    total -= 1
     for v in key:
-        counts[v] -= 1  # one die alone is a power attack, counted next
-        for x in range(1, v + 1):
-            counts[x] += 1
+        total += _BELOW[v]
+    size = max(sum(key), MAX_SIZE) + 1
     if len(_COUNTS) >= _COUNTS_LIMIT:
         _COUNTS.clear()
-    table = _COUNTS[key] = bytes(counts)  # at most 8 + 247 attacks per target: a byte
+    table = _COUNTS[key] = total.to_bytes(size, "little")
     return table
 
 
 @functools.cache
 def _swing_positions(recipe: tuple) -> tuple[int, ...]:
     return tuple(i for i, die in enumerate(recipe) if die == SWING)
+
+
+@functools.cache
+def _sizes(recipe: tuple, swing: int) -> tuple[int, ...]:
+    """The sizes of a recipe's dice, its swing dice at ``swing`` (0: not chosen yet)."""
+    return tuple(swing if die == SWING else die for die in recipe)
 
 
 #: ``pick_attack(own, foe, foe_sizes, rng)``: the attack of the seat to move, as
@@ -112,6 +156,10 @@ def playout(
     """
     draw = rng.random
     choice = rng.choice
+    # For a plain random.Random, draw a decision's index from getrandbits directly, as
+    # rng.choice would (see _draws_inline); any other rng goes through rng.choice.
+    bits = rng.getrandbits if _INLINE_DRAWS and type(rng) is random.Random else None
+    bit_lengths = _BITS
     counts_of = _COUNTS.get
     ranges = _RANGES
     skill_sets = SKILL_SETS
@@ -123,23 +171,28 @@ def playout(
     fighters = state.fighters[:]
     recipes = state.recipes[:]
     swing = state.swing[:]
-    # Per seat, only the dice in play, in slot order: sizes, values and slot numbers.
-    # Removing a captured die keeps the order, so masks over positions enumerate skill
-    # sets in the same order as masks over slots do.
-    ids = [list(SLOTS[state.alive[s]]) for s in (0, 1)]
-    size = [[state.size[s][i] for i in ids[s]] for s in (0, 1)]
-    value = [[state.value[s][i] for i in ids[s]] for s in (0, 1)]
-    captured = [sum(c[0] for c in state.captured[s]) for s in (0, 1)]
     turn = state.turn
     passes = state.passes
     choosers = state.choosers
     rounds = state.round
     wins = state.round_wins[:]
-    # Positions of the swing dice: those in play now, then each round the recipe's.
-    swing_at = [
-        tuple(p for p, slot in enumerate(ids[s]) if state.swing_slots[s] >> slot & 1)
-        for s in (0, 1)
-    ]
+    if phase == FIGHTERS:
+        # A match not begun (every bench game): no dice yet, so nothing to copy; the
+        # fighters node below builds them.
+        captured = [0, 0]
+    else:
+        # Per seat, only the dice in play, in slot order: sizes, values and slot numbers.
+        # Removing a captured die keeps the order, so masks over positions enumerate
+        # skill sets in the same order as masks over slots do.
+        ids = [list(SLOTS[state.alive[s]]) for s in (0, 1)]
+        size = [[state.size[s][i] for i in ids[s]] for s in (0, 1)]
+        value = [[state.value[s][i] for i in ids[s]] for s in (0, 1)]
+        captured = [sum(c[0] for c in state.captured[s]) for s in (0, 1)]
+        # Positions of the swing dice: those in play now, then each round the recipe's.
+        swing_at = [
+            tuple(p for p, slot in enumerate(ids[s]) if state.swing_slots[s] >> slot & 1)
+            for s in (0, 1)
+        ]
 
     while True:
         # ----- the nodes that open a round -----------------------------------------------
@@ -152,17 +205,25 @@ def playout(
             recipes = [recipes[s] or RECIPES[picks[s]] for s in (0, 1)]
             fighters = picks
             swing_at = [_swing_positions(r) for r in recipes]
-            size = [[(swing[s] or 0) if d == SWING else d for d in recipes[s]] for s in (0, 1)]
+            size = [
+                list(_sizes(recipes[0], swing[0] or 0)),
+                list(_sizes(recipes[1], swing[1] or 0)),
+            ]
             ids = [list(range(len(recipes[0]))), list(range(len(recipes[1])))]
             choosers = tuple(s for s in (0, 1) if swing_at[s])
             phase = SWING_PHASE if choosers else ROLL
         if phase == SWING_PHASE:
             chosen = []
             for s in choosers:
-                if pick_swing is None:
-                    n = _SWING_LOW + choice(_SWING_CHOICES)
-                else:
+                if pick_swing is not None:
                     n = pick_swing(s, rng)
+                elif bits is not None:
+                    n = bits(_SWING_BITS)
+                    while n >= _SWING_COUNT:
+                        n = bits(_SWING_BITS)
+                    n += _SWING_LOW
+                else:
+                    n = _SWING_LOW + choice(_SWING_CHOICES)
                 swing[s] = n
                 sizes = size[s]
                 for i in swing_at[s]:  # a swing phase always has every die in play
@@ -221,9 +282,20 @@ def playout(
                     n += counts[x]
                 attackers = None
                 if not n:
-                    choice(ranges[1])  # the clean path draws its forced pass from a list too
+                    # The clean path draws its forced pass from a list of one too.
+                    if bits is None:
+                        choice(ranges[1])
+                    else:
+                        while bits(1):
+                            pass
                 else:
-                    k = choice(ranges[n])
+                    if bits is None:
+                        k = choice(ranges[n])
+                    else:
+                        b = bit_lengths[n]
+                        k = bits(b)
+                        while k >= n:
+                            k = bits(b)
                     # Decode the k-th attack in legal_moves order: targets by slot; power
                     # attackers by slot, then skill sets by mask.
                     t = 0
@@ -292,7 +364,7 @@ def playout(
             choosers = () if won is None else (1 - won,)
         swing_at = [_swing_positions(recipes[0]), _swing_positions(recipes[1])]
         choosers = tuple(s for s in (0, 1) if swing_at[s] and (s in choosers or swing[s] is None))
-        size = [[(swing[s] or 0) if d == SWING else d for d in recipes[s]] for s in (0, 1)]
+        size = [list(_sizes(recipes[0], swing[0] or 0)), list(_sizes(recipes[1], swing[1] or 0))]
         if trace is not None:
             ids = [list(range(len(recipes[0]))), list(range(len(recipes[1])))]
         captured = [0, 0]
