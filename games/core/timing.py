@@ -8,13 +8,13 @@ from collections.abc import Callable
 
 
 def games_per_cpu_second(
-    play: Callable[[random.Random], int | object], seconds: float, seed: int
+    play: Callable[[random.Random], object], seconds: float, seed: int, bulk: bool = False
 ) -> tuple[float, int]:
     """Call ``play(rng)`` until ``seconds`` of this process's CPU time are spent.
 
-    ``play`` plays one game, or returns an int saying how many it played (a bulk
-    simulator). CPU time, not wall time, so other jobs on the machine skew it less.
-    Returns (games per CPU second, games played).
+    Each call is one game, whatever it returns; with ``bulk`` the call returns how many
+    games it played (a bulk simulator). CPU time, not wall time, so other jobs on the
+    machine skew it less. Returns (games per CPU second, games played).
     """
     clock = time.process_time
     rng = random.Random(seed)
@@ -22,7 +22,7 @@ def games_per_cpu_second(
     games = 0
     while True:
         played = play(rng)
-        games += played if isinstance(played, int) and not isinstance(played, bool) else 1
+        games += played if bulk else 1
         spent = clock() - start
         if spent >= seconds:
             return games / spent, games

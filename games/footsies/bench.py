@@ -48,7 +48,7 @@ def measure(
         return 1
 
     simulate(CHUNK, random.Random(seed), checked)  # untimed: fills the table's rows
-    fast, fast_games = games_per_cpu_second(bulk, seconds * 0.4, seed)
+    fast, fast_games = games_per_cpu_second(bulk, seconds * 0.4, seed, bulk=True)
     single, single_games = games_per_cpu_second(one_by_one, seconds * 0.3, seed)
     slow, slow_games = games_per_cpu_second(clean, seconds * 0.3, seed)
     # The shape of a random match, from the clean path's own records.
