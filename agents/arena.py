@@ -404,7 +404,8 @@ def render_table(report: dict[str, Any]) -> str:
 # ----- the command line ----------------------------------------------------------------
 
 
-def _parse_option(text: str) -> tuple[str, Any]:
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` from the command line; the value is JSON where it parses as JSON."""
     key, eq, value = text.partition("=")
     if not eq or not key.strip():
         raise ArenaError(f"--option takes key=value, not {text!r}")
@@ -442,7 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        options = dict(_parse_option(o) for o in args.option)
+        options = dict(parse_option(o) for o in args.option)
         if args.budget_iterations is not None and args.budget_iterations < 1:
             raise ArenaError("--budget-iterations must be at least 1")
         if args.budget_seconds is not None and args.budget_seconds <= 0:

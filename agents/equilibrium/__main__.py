@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from agents.arena import parse_option
 from agents.core import catalogue, get
 from agents.equilibrium.footsies import solve
 from agents.equilibrium.response import MAX_STATES, exploitability, uniform
@@ -75,16 +76,6 @@ def render(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _parse_option(text: str) -> tuple[str, Any]:
-    key, eq, value = text.partition("=")
-    if not eq or not key.strip():
-        raise ValueError(f"--option takes key=value, not {text!r}")
-    try:
-        return key.strip(), json.loads(value)
-    except json.JSONDecodeError:
-        return key.strip(), value  # plain words: --option block_exhaustion=loss
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m agents.equilibrium",
@@ -96,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     try:
-        result = report(dict(_parse_option(o) for o in args.option))
+        result = report(dict(parse_option(o) for o in args.option))
     except ValueError as exc:
         parser.error(str(exc))
     print(json.dumps(result) if args.json else render(result))
