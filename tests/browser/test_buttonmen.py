@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import seq_of
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 YOU = 0
@@ -17,10 +19,6 @@ FINISHED_OR_MINE = (
     "document.querySelector('#match').dataset.status === 'finished'"
     " || !!document.querySelector('.bm-board[data-mine=\"1\"]')"
 )
-
-
-def seq_of(page) -> int:
-    return int(page.locator("#match").get_attribute("data-seq") or 0)
 
 
 def choose_swing(page, rng) -> str:

@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import seq_of
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 #: The lobby's turn cap: a match still undecided after this many turns ends ranked by
@@ -42,10 +44,6 @@ BATTLE = """() => [...document.querySelectorAll('#dw-battle .dw-faces')].map((ro
   faces: [...row.querySelectorAll('.dw-face')].map((f) => Number(f.dataset.face)),
   total: row.querySelector('.dw-total').textContent,
 }))"""
-
-
-def seq_of(page) -> int:
-    return int(page.locator("#match").get_attribute("data-seq") or 0)
 
 
 def start_match(page, players: int = 2, max_turns: int | None = None) -> None:

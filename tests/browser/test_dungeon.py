@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import seq_of
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # A cap on the battle (both sides' turns) so a run of unlucky rolls still ends in a draw.
@@ -17,10 +19,6 @@ YOUR_TURN_OR_OVER = (
     "document.querySelector('#match').dataset.status === 'finished'"
     " || document.querySelector('#controls button.end-turn') !== null"
 )
-
-
-def seq_of(page) -> int:
-    return int(page.locator("#match").get_attribute("data-seq") or 0)
 
 
 def start_battle(page):

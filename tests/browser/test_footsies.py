@@ -7,13 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import seq_of
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 MAX_TURNS = 80
-
-
-def seq_of(page) -> int:
-    return int(page.locator("#match").get_attribute("data-seq") or 0)
 
 
 def test_it_plays_watches_and_replays_a_footsies_match(new_page):

@@ -9,16 +9,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import seq_of
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # The small board: 20 placements, 10 of them ours.
 TURNS = 20
 # Set OCTAGON_SCREENSHOT=docs/img/octagon.png to refresh the picture in the docs.
 SCREENSHOT = os.environ.get("OCTAGON_SCREENSHOT")
-
-
-def seq_of(page) -> int:
-    return int(page.locator("#match").get_attribute("data-seq") or 0)
 
 
 def wait_for_our_turn_or_the_end(page, before: int) -> None:
