@@ -164,3 +164,15 @@ def check_determinism(game: Game, seed: int, num_players: int | None = None) -> 
     a = random_playout(game.new_state(num_players or game.min_players), random.Random(seed))
     b = random_playout(game.new_state(num_players or game.min_players), random.Random(seed))
     assert a.to_record() == b.to_record()
+
+
+def check_fast_playout(game: Game, playout, options=None, seeds=range(25)) -> None:
+    """A fast path ``playout(state, rng, trace) -> winner`` plays the same whole games as
+    the clean path from the same seeds: the same events and the same winner."""
+    for seed in seeds:
+        clean = random_playout(game.new_state(2, options), random.Random(seed))
+        trace: list = []
+        winner = playout(game.new_state(2, options), random.Random(seed), trace)
+        assert trace == clean.history(), f"{game.slug} seed {seed}"
+        winners = clean.outcome().winners
+        assert winner == (winners[0] if len(winners) == 1 else None), f"{game.slug} seed {seed}"

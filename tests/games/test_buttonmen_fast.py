@@ -9,7 +9,7 @@ from games.buttonmen import GAME
 from games.buttonmen.fast import playout
 from games.buttonmen.positions import position
 from games.core import IllegalMove
-from games.testing import random_playout, random_step
+from games.testing import check_fast_playout, random_playout, random_step
 
 OPTION_SETS = [
     {},
@@ -21,12 +21,7 @@ OPTION_SETS = [
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o))
 def test_it_plays_the_same_whole_games_as_the_clean_path(options):
-    for seed in range(25):
-        clean = random_playout(GAME.new_state(2, options), random.Random(seed))
-        trace = []
-        winner = playout(GAME.new_state(2, options), random.Random(seed), trace)
-        assert trace == clean.history(), f"seed {seed}"
-        assert winner == clean.winner
+    check_fast_playout(GAME, playout, options, range(25))
 
 
 def test_it_continues_the_same_game_from_any_position():

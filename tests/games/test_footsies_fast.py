@@ -8,7 +8,7 @@ import pytest
 from games.footsies import GAME
 from games.footsies.bench import measure
 from games.footsies.fast import playout, simulate
-from games.testing import random_playout, random_step
+from games.testing import check_fast_playout, random_playout, random_step
 
 OPTION_SETS = [
     {},
@@ -22,12 +22,7 @@ OPTION_SETS = [
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o))
 def test_it_plays_the_same_whole_games_as_the_clean_path(options):
-    for seed in range(60):
-        clean = random_playout(GAME.new_state(2, options), random.Random(seed))
-        trace = []
-        winner = playout(GAME.new_state(2, options), random.Random(seed), trace)
-        assert trace == clean.history(), f"seed {seed}"
-        assert winner == clean.winner
+    check_fast_playout(GAME, playout, options, range(60))
 
 
 def test_it_leaves_the_rng_where_the_clean_path_leaves_it():
