@@ -46,12 +46,11 @@ def event_summary(before: State, event) -> dict[str, Any]:
 
 def views(state: State) -> dict[str, Any]:
     spectator = state.observation(None)
+    public = json.dumps(spectator, sort_keys=True)
     out: dict[str, Any] = {"spectator": spectator}
     for seat in range(state.num_players):
         view = state.observation(seat)
-        if json.dumps({**view, "seat": None}, sort_keys=True) != json.dumps(
-            spectator, sort_keys=True
-        ):
+        if json.dumps({**view, "seat": None}, sort_keys=True) != public:
             out[str(seat)] = view
     return out
 
