@@ -13,8 +13,12 @@ from typing import Any
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State, actor_name
 
 
-def seat_names(match) -> list[str]:
-    return [s.name for s in match.seats.all()]
+def seat_list(match) -> list[dict[str, Any]]:
+    """The seats as pages show them."""
+    return [
+        {"index": s.index, "name": s.name, "agent": s.agent_spec or None, "open": s.is_open}
+        for s in match.seats.all()
+    ]
 
 
 def describe(before: State, actor: int, move: Any) -> str:
@@ -105,10 +109,7 @@ def snapshot(match, state: State, log: list[dict], chosen: list[int]) -> dict[st
         "legal": legal(state),
         "turn": turn_info(state),
         "status": status(match),
-        "seats": [
-            {"index": s.index, "name": s.name, "agent": s.agent_spec or None, "open": s.is_open}
-            for s in match.seats.all()
-        ],
+        "seats": seat_list(match),
         "log": log,
         "chosen": chosen,
     }

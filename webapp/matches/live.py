@@ -54,8 +54,4 @@ def choice_made(match_id: int, ply: int, seats: list[int]) -> None:
 
 def seats_changed(match_id: int) -> None:
     match = Match.objects.get(pk=match_id)
-    seats = [
-        {"index": s.index, "name": s.name, "agent": s.agent_spec or None, "open": s.is_open}
-        for s in match.seats.all()
-    ]
-    _send(match_id, {"type": "seats", "seats": seats})
+    _send(match_id, {"type": "seats", "seats": frames.seat_list(match)})
