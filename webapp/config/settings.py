@@ -92,7 +92,15 @@ TEMPLATES = [
 ]
 
 _sqlite_default = f"sqlite:///{VAR_DIR / 'dicearena.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL") or _sqlite_default)}
+# Connections are kept and reused (checked before reuse), not opened per request or per
+# socket call: on PostgreSQL a new connection cost more than the query it served.
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or _sqlite_default,
+        conn_max_age=int(os.environ.get("DICEARENA_DB_CONN_MAX_AGE", "300")),
+        conn_health_checks=True,
+    )
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The web server, the workers and beat write at once: WAL lets readers go on, and
     # IMMEDIATE transactions take the write lock up front instead of failing mid-way.
