@@ -129,19 +129,19 @@ def _penalise(match: Match, state: State, row: BotSeat, reason: str, error: str)
     }
     services.do_move(match, state, row.seat, move, {"thinking": None, "stats": penalty})
     forfeit = row.strikes >= STRIKES_TO_FORFEIT and not match.is_over
-    if forfeit:
-        bot = Bot.objects.get(pk=row.bot_id)
-        services.do_forfeit(
-            match, [row.seat], f"{bot.name} forfeits: strike {row.strikes} ({reason})"
-        )
     message = (
         f"{error}; a random legal move ({text}) was played for you: "
         f"strike {row.strikes} of {STRIKES_TO_FORFEIT}"
-        + (", the match is forfeit" if forfeit else "")
+        + (", so the match is forfeit" if forfeit else "")
     )
     frame = frames.error(reason, message, match=match.pk, seat=row.seat, seq=seq, played=text)
     bot_id = row.bot_id
+    # Registered before the forfeit, so the bot hears why before it hears match_over.
     transaction.on_commit(lambda: live.send(bot_id, frame))
+    if forfeit:
+        bot = Bot.objects.get(pk=row.bot_id)
+        reason_text = f"{bot.name} forfeits: strike {row.strikes} ({reason})"
+        services.do_forfeit(match, [row.seat], reason_text)
     return Played(match.pk, row.seat, seq, text, penalty)
 
 
