@@ -28,7 +28,8 @@ def owner(username: str = "ada"):
 
 
 def make_bot(name: str, game_slugs=None, username: str = "ada") -> tuple[Bot, str]:
-    return accounts.create_bot(owner(username), name, game_slugs or ALL_GAMES)
+    slugs = ALL_GAMES if game_slugs is None else game_slugs
+    return accounts.create_bot(owner(username), name, slugs)
 
 
 def bot_match(

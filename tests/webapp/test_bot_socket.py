@@ -3,14 +3,28 @@ real Celery worker for the agents' moves and the bots' deadlines, and the refere
 client as a real process."""
 
 import json
+import select
+import subprocess
+import sys
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from tests.stack import ROOT, process_env
 from webapp.bots.models import BotSeat
 from webapp.matches.models import Event, Match, PendingChoice
 
-from .bot_helpers import ALL_GAMES, Socket, bot_match, make_bot, reference_client, wait_online
+from .bot_helpers import (
+    ALL_GAMES,
+    Socket,
+    bot_match,
+    make_bot,
+    reference_client,
+    wait_online,
+    ws_url,
+)
+from .helpers import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 
@@ -211,3 +225,35 @@ def test_a_refused_token_gets_an_error_and_a_closed_socket(web_server, how):
     with pytest.raises(ConnectionClosed) as closed:
         ws.next()
     assert closed.value.rcvd.code == 4401
+
+
+def test_the_thirty_line_bot_of_the_docs_plays_a_match(web_server, tmp_path):
+    text = (ROOT / "docs" / "bot-api.md").read_text()
+    code = text.split("<!-- bot-example -->\n```python\n")[1].split("```")[0]
+    assert len(code.strip().splitlines()) <= 30
+    (tmp_path / "bot.py").write_text(code)
+    bot, token = make_bot("docs-example", ["octagon"])
+    process = subprocess.Popen(
+        [sys.executable, str(tmp_path / "bot.py"), ws_url(web_server), token],
+        env=process_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        wait_online(bot)
+        match = bot_match(bot, "octagon")
+        wait_for(lambda: Match.objects.get(pk=match.pk).is_over, timeout=120)
+        lines = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any("over:" in line for line in lines):
+            if select.select([process.stdout], [], [], 0.5)[0]:
+                lines.append(process.stdout.readline())
+    finally:
+        process.kill()
+    assert [line for line in lines if "over:" in line], lines
+    assert not [line for line in lines if "error" in line], lines
+    match.refresh_from_db()
+    assert "forfeit" not in match.result
+    decisions = bot_decisions(match, 0)
+    assert decisions and not [d for d in decisions if "fallback" in d["stats"]]

@@ -58,6 +58,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         )
         self.errors = 0
         self.sent: dict[tuple[int, int, int], float] = {}
+        self.turns: set[tuple[int, int, int]] = set()  # every turn frame this socket sent
         self.heartbeat = asyncio.ensure_future(self._heartbeat())
         await self._send(frames.welcome(self.bot))
         await self._bot_online()
@@ -103,8 +104,15 @@ class BotConsumer(AsyncWebsocketConsumer):
 
     async def bot_frame(self, event: dict) -> None:
         frame = event["frame"]
-        if frame.get("type") == "turn":
-            self.sent[(frame["match"], frame["seat"], frame["seq"])] = time.perf_counter()
+        kind = frame.get("type")
+        if kind == "turn":
+            key = (frame["match"], frame["seat"], frame["seq"])
+            if key in self.turns:
+                return  # hello's catch-up and the live frame crossed: the bot has it
+            self.turns.add(key)
+            self.sent[key] = time.perf_counter()
+        elif kind == "match_over":
+            self.turns = {t for t in self.turns if t[0] != frame["match"]}
         await self._send(frame)
 
     async def bot_replaced(self, event: dict) -> None:

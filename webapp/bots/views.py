@@ -17,7 +17,7 @@ import games
 from webapp.bots import accounts
 from webapp.bots.models import Bot, BotSeat
 
-DOC = Path(settings.BASE_DIR) / "docs" / "bot-api.md"
+DOCS = Path(settings.BASE_DIR) / "docs"
 
 
 def bot_defaults() -> dict[str, float]:
@@ -83,6 +83,11 @@ def bot_action(request, bot_id: int, action: str):
     return redirect("bots:list")
 
 
-def api_docs(request):
-    html = markdown.markdown(DOC.read_text(), extensions=["fenced_code", "tables", "toc"])
-    return render(request, "bots/api.html", {"doc": mark_safe(html)})  # our own file
+def api_docs(request, page: str = "bot-api"):
+    """docs/bot-api.md as a page, and the docs it links to (the games' pages, results),
+    so their relative links work from /bots/api/."""
+    pages = {p.relative_to(DOCS).with_suffix("").as_posix(): p for p in DOCS.glob("**/*.md")}
+    if page not in pages:
+        raise Http404(f"no document {page!r}")
+    html = markdown.markdown(pages[page].read_text(), extensions=["fenced_code", "tables", "toc"])
+    return render(request, "bots/api.html", {"doc": mark_safe(html)})  # our own files
