@@ -133,9 +133,9 @@ class BotConsumer(AsyncWebsocketConsumer):
         sent = self.sent.pop((played.match, played.seat, played.seq), None)
         if played.penalty is None:  # a penalty's error frame comes through the group
             ack = {"type": "ack", "match": played.match, "seat": played.seat, "seq": played.seq}
-            if sent is not None:
+            if sent is not None and played.stored_at is not None:
                 # From the turn frame leaving this socket to the move committed.
-                ack["stored_ms"] = round((time.perf_counter() - sent) * 1000, 3)
+                ack["stored_ms"] = round((played.stored_at - sent) * 1000, 3)
             await self._send(ack)
 
     async def _hello(self, known) -> None:

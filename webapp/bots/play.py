@@ -10,6 +10,7 @@ decisions the way the agents' runner flags a failed agent. The third strike forf
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,8 @@ class Played:
     seq: int
     move: str
     penalty: dict[str, Any] | None = None
+    #: time.perf_counter() when the move's transaction committed.
+    stored_at: float | None = None
 
 
 def identity(bot: Bot) -> Identity:
@@ -100,9 +103,12 @@ def submit(
         elapsed_ms = (now - row.turn_started_at).total_seconds() * 1000
         _stop_clock(row, elapsed_ms)
         decision = {"thinking": thinking, "stats": {"seconds": round(elapsed_ms / 1000, 6)}}
-        text = state.move_to_str(move)
+        played = Played(match.pk, row.seat, seq, state.move_to_str(move))
+        # First of the after-commit callbacks: the moment the move is stored, before
+        # the pushes and tasks that follow it.
+        transaction.on_commit(lambda: setattr(played, "stored_at", time.perf_counter()))
         services.do_move(match, state, row.seat, move, decision)
-    return Played(match.pk, row.seat, seq, text)
+    return played
 
 
 def _stop_clock(row: BotSeat, elapsed_ms: float, bank_ms: int | None = None) -> None:
