@@ -16,8 +16,9 @@ from django.conf import settings
 
 from webapp.bots import frames, live, play, resume
 from webapp.bots.models import Bot
-from webapp.bots.ratelimit import Bucket, connect_allowed
+from webapp.bots.ratelimit import connect_allowed
 from webapp.matches import services
+from webapp.matches.consumers import FrameBudget
 
 #: Close codes (4000–4999 are the application's own).
 UNAUTHORIZED, REPLACED, TOO_MANY = 4401, 4409, 4429
@@ -53,7 +54,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         previous = await self._take_over()
         if previous:
             await self.channel_layer.send(previous, {"type": "bot.replaced"})
-        self.bucket = Bucket(
+        self.bucket = FrameBudget(
             settings.DICEARENA_BOT_FRAMES_PER_S, 2 * settings.DICEARENA_BOT_FRAMES_PER_S
         )
         self.errors = 0

@@ -1,5 +1,5 @@
-"""Rate limits per bot token: frames per second on a socket (a token bucket in the
-consumer) and connections per minute across every web process (a counter in Redis)."""
+"""Connections per minute per bot token, across every web process (a counter in Redis).
+Frames per second on one socket are the consumer's token bucket (``FrameBudget``)."""
 
 from __future__ import annotations
 
@@ -9,23 +9,6 @@ import redis
 from django.conf import settings
 
 _redis: redis.Redis | None = None
-
-
-class Bucket:
-    """``rate`` frames a second on average, bursts up to ``burst``."""
-
-    def __init__(self, rate: float, burst: float, clock=time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.at = burst, clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def _client() -> redis.Redis:
