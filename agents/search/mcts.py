@@ -117,6 +117,12 @@ class MctsAgent(Agent):
         "a reward per seat, progressive widening for huge move lists."
     )
     params = {"iterations": 1000, "c": 1.4, "widen": 0.5, "widen_above": 32}
+    limits = {
+        "iterations": (1, 100_000),
+        "c": (0.0, 100.0),
+        "widen": (0.01, 1.0),
+        "widen_above": (0, 100_000),
+    }
     budget_note = "iterations = playouts (default 1000); seconds stops the search early"
 
     def __init__(self, **params: Any) -> None:
@@ -132,9 +138,11 @@ class MctsAgent(Agent):
             return Decision(moves[0], {"algorithm": self.name, "forced": True}, {"iterations": 0})
         allowance = Allowance(budget, self.iterations)
         root = Node(state.current(), state.num_players)
-        while not allowance.exhausted():
+        while True:  # one iteration at least: the root's bandit must exist to answer
             self._iterate(state, root, rng)
             allowance.spend()
+            if allowance.exhausted():
+                break
         ranked = root.bandits[seat].ranked()
         return Decision(
             ranked[0][0],
