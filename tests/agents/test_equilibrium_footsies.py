@@ -5,13 +5,12 @@ import json
 import numpy as np
 import pytest
 
-from agents.equilibrium import matrix
-from agents.equilibrium.__main__ import main
 from agents.core import OutOfTime, within
-from agents.equilibrium import tables
+from agents.equilibrium import matrix, tables
+from agents.equilibrium.__main__ import main
 from agents.equilibrium.footsies import _solve, mirror, solve, solve_now
-from agents.equilibrium.tables import SHIPPED
 from agents.equilibrium.response import BestResponse, exploitability, uniform
+from agents.equilibrium.tables import SHIPPED
 from agents.footsies.counter import CounterAgent
 from games.footsies import GAME, MOVES
 
