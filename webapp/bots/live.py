@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from webapp import push
 
 log = logging.getLogger(__name__)
 
@@ -16,12 +15,7 @@ def group_name(bot_id: int) -> str:
 
 
 def send(bot_id: int, frame: dict) -> None:
-    try:
-        async_to_sync(get_channel_layer().group_send)(
-            group_name(bot_id), {"type": "bot.frame", "frame": frame}
-        )
-    except Exception:  # the move is stored; the bot resyncs with hello
-        log.exception("could not push to bot %s", bot_id)
+    push.push(group_name(bot_id), {"type": "bot.frame", "frame": frame})
 
 
 def send_all(frames: list[tuple[int, dict]]) -> None:

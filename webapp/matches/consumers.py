@@ -50,6 +50,12 @@ class FrameBudget:
         return True
 
 
+def in_thread(func):
+    """Database work off the event loop, on any of the executor's threads rather than
+    one shared thread: one socket's slow query must not queue every other socket's."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
 class MatchConsumer(AsyncWebsocketConsumer):
     match_id: int
     identity: Identity | None
@@ -131,21 +137,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     # ----- database helpers ------------------------------------------------------------
 
-    @database_sync_to_async
+    @in_thread
     def _find_seat(self):
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
             return False
         return snapshots.seat_of(match, self.identity)
 
-    @database_sync_to_async
+    @in_thread
     def _resync(self, seq, nudge: bool) -> list[str]:
         """What a page saying hello at ``seq`` lacks: the events it missed (or the whole
         snapshot when it is far behind or names no position), then a ``synced`` frame."""
-        match = Match.objects.get(pk=self.match_id)
+        match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         # A seat taken after connecting (joining an open seat) changes what we may see.
         self.seat = snapshots.seat_of(match, self.identity)
-        if nudge:
+        if nudge and not match.is_over and any(s.is_agent for s in match.seats.all()):
             services.nudge_ai(self.match_id)
         texts: list[str] = []
         known = isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= match.ply
@@ -159,6 +165,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
         texts.append(frames.dumps(synced))
         return texts
 
-    @database_sync_to_async
+    @in_thread
     def _submit(self, seat, seq, move) -> None:
         services.submit_move(self.match_id, seat, seq, move, identity=self.identity)

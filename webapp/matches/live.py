@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
+from webapp import push
 from webapp.matches import frames
 from webapp.matches.models import Match
 from webapp.matches.positions import walk
@@ -28,12 +26,7 @@ def group_name(match_id: int) -> str:
 
 
 def _send(match_id: int, texts: frames.Texts) -> None:
-    try:
-        async_to_sync(get_channel_layer().group_send)(
-            group_name(match_id), {"type": "match.frame", "texts": texts}
-        )
-    except Exception:  # the move is stored; a page that misses it resyncs by seq
-        log.exception("could not push to match %s", match_id)
+    push.push(group_name(match_id), {"type": "match.frame", "texts": texts})
 
 
 def frames_since(match: Match, since_seq: int) -> list[frames.Texts]:

@@ -28,11 +28,23 @@ def record_of(match, events=None) -> dict:
 
 
 def load_state(match) -> State:
-    """The current position of ``match`` (a private copy the caller may change)."""
+    """The current position of ``match`` (a private copy the caller may change).
+
+    A cached position a few events behind is brought up to date with just the events
+    since (stored events never change): a human's move in a web process and the AI's
+    reply in a worker alternate, so neither process ever has the very latest ply."""
     cached = _CACHE.get(match.pk)
     if cached is not None and cached.ply == match.ply:
         _CACHE.move_to_end(match.pk)
         return cached.clone()
+    if cached is not None and cached.ply < match.ply:
+        state = cached.clone()
+        for event in match.events.filter(ply__gte=cached.ply).order_by("ply"):
+            actor, move = state.parse_event(event.as_record_item())
+            state.apply_event_in_place(actor, move)
+        if state.ply == match.ply:
+            remember(match.pk, state)
+            return state
     state = games.replay(record_of(match))
     remember(match.pk, state)
     return state.clone()

@@ -285,7 +285,7 @@ def check_move(
         raise Rejected("over", "this match is over")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.num_players:
         raise Rejected("bad_seat", f"there is no seat {seat!r} in this match")
-    row = match.seats.get(index=seat)
+    row = seat_rows(match)[seat]
     if as_agent:
         if not row.is_agent:
             raise Rejected("not_your_seat", f"seat {seat} is not played by an agent")
@@ -443,8 +443,48 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
     match_id = match.pk
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
-    if schedule:
-        transaction.on_commit(lambda: _schedule_after_commit(match_id))
+    if schedule and state.current() != TERMINAL:
+        # Decided here, from what is in hand, so the commit hook only queues the tasks.
+        due = due_agents(match, state, seat_rows(match), chosen=set())
+        if due:
+            ply = match.ply
+            transaction.on_commit(lambda: _queue_after_commit(match_id, ply, due))
+
+
+def seat_rows(match: Match) -> dict[int, Seat]:
+    """The match's seats by index, read once per match object."""
+    rows = match.__dict__.get("_seat_rows")
+    if rows is None:
+        rows = match.__dict__["_seat_rows"] = {s.index: s for s in match.seats.all()}
+    return rows
+
+
+def due_agents(
+    match: Match, state: State, seats: dict[int, Seat], chosen: set[int]
+) -> list[tuple[int, float]]:
+    """The agent seats that must act now and have not chosen, each with its countdown:
+    AI-vs-AI matches keep a pace so people can follow them live."""
+    all_agents = all(s.is_agent for s in seats.values())
+    countdown = match.pace if all_agents and match.ply > 0 else 0
+    return [
+        (seat, countdown)
+        for seat in state.acting_seats()
+        if seats[seat].is_agent and seat not in chosen
+    ]
+
+
+def _queue_ai(match_id: int, ply: int, seat: int, countdown: float) -> None:
+    from webapp.matches.tasks import ai_move
+
+    ai_move.apply_async((match_id, ply, seat), countdown=countdown)
+
+
+def _queue_after_commit(match_id: int, ply: int, due: list[tuple[int, float]]) -> None:
+    try:
+        for seat, countdown in due:
+            _queue_ai(match_id, ply, seat, countdown)
+    except Exception:  # the move is stored; the sweep or a page's hello queues it later
+        log.exception("could not queue the AI moves of match %s", match_id)
 
 
 #: An AI move this overdue (beyond the match's pace) is queued again when a page connects.
@@ -465,26 +505,12 @@ def nudge_ai(match_id: int) -> bool:
     return True
 
 
-def _schedule_after_commit(match_id: int) -> None:
-    try:
-        schedule_ai(match_id)
-    except Exception:  # the move is stored; a page that connects later nudges the AI
-        log.exception("could not queue the AI moves of match %s", match_id)
-
-
 def schedule_ai(match_id: int) -> None:
     """Queue a move for every agent that must act now and has not yet chosen."""
-    from webapp.matches.tasks import ai_move
-
     match = Match.objects.get(pk=match_id)
     if match.is_over:
         return
     state = load_state(match)
-    seats = {s.index: s for s in match.seats.all()}
     chosen = set(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
-    all_agents = all(s.is_agent for s in seats.values())
-    for seat in state.acting_seats():
-        if seats[seat].is_agent and seat not in chosen:
-            # AI-vs-AI matches keep a pace so people can follow them live.
-            countdown = match.pace if all_agents and match.ply > 0 else 0
-            ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)
+    for seat, countdown in due_agents(match, state, seat_rows(match), chosen):
+        _queue_ai(match.pk, match.ply, seat, countdown)
