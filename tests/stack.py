@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def database_url() -> str:
     """A URL for the test database (the run's own), for processes we start."""
     db = connection.settings_dict
-    if db["ENGINE"] == "django.db.backends.sqlite3":
+    if connection.vendor == "sqlite":
         return f"sqlite:///{db['NAME']}"
     user = db.get("USER") or ""
     password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""

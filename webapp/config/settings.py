@@ -104,7 +104,9 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The web server, the workers and beat write at once: WAL lets readers go on, and
-    # IMMEDIATE transactions take the write lock up front instead of failing mid-way.
+    # IMMEDIATE transactions take the write lock up front instead of failing mid-way;
+    # writers queue for it in the kernel rather than polling (webapp/config/sqlite).
+    DATABASES["default"]["ENGINE"] = "webapp.config.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 30,
         "transaction_mode": "IMMEDIATE",

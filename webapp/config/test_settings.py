@@ -16,7 +16,7 @@ os.environ.setdefault("DICEARENA_QUEUE", f"dicearena-test-{RUN_ID}")
 from webapp.config.settings import *  # noqa: E402,F403
 from webapp.config.settings import DATABASES, VAR_DIR  # noqa: E402
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if "sqlite" in DATABASES["default"]["ENGINE"]:
     # A file, not memory: the worker and web server processes open the same database.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{RUN_ID}.sqlite3")}
 else:
