@@ -279,8 +279,10 @@ def check_move(
     move_text: Any,
     identity: Identity | None = None,
     as_agent: bool = False,
+    state: State | None = None,
 ) -> tuple[State, Any]:
-    """Is this move allowed, by this player, now? Returns (state, parsed move)."""
+    """Is this move allowed, by this player, now? Returns (state, parsed move).
+    ``state`` may be the position at ``match.ply`` read before the lock was taken."""
     if match.is_over:
         raise Rejected("over", "this match is over")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.num_players:
@@ -299,7 +301,8 @@ def check_move(
         )
     if not isinstance(move_text, str) or not move_text or len(move_text) > MAX_MOVE_TEXT:
         raise Rejected("bad_move", "a move is a short text")
-    state = load_state(match)
+    if state is None or state.ply != match.ply:
+        state = load_state(match)
     if seat not in state.acting_seats():
         raise Rejected("not_your_turn", f"it is not seat {seat}'s turn")
     if state.current() == SIMULTANEOUS and match.pending.filter(ply=ply, seat=seat).exists():
@@ -359,11 +362,26 @@ def submit_move(
 ) -> Match:
     """Check and store one move in one transaction; ``schedule`` False leaves the next
     AI moves to the caller (a synchronous play-out) instead of the workers."""
+    before = _position_before_lock(match_id, ply)
     with transaction.atomic():
         match = _locked(match_id)
-        state, move = check_move(match, seat, ply, move_text, identity, as_agent)
+        state, move = check_move(match, seat, ply, move_text, identity, as_agent, before)
         do_move(match, state, seat, move, decision, schedule)
     return match
+
+
+def _position_before_lock(match_id: Any, ply: Any) -> State | None:
+    """The position at ``ply``, read before the match is locked: stored events never
+    change, so it is still right inside the lock if the match is still at ``ply`` — and
+    the lock (on SQLite, the one write lock of the whole database) is held only for the
+    writing."""
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        return None
+    try:
+        match = Match.objects.filter(pk=match_id, ply=ply, status=Match.Status.ACTIVE).first()
+    except (ValueError, TypeError):
+        return None
+    return load_state(match) if match is not None else None
 
 
 def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
@@ -439,7 +457,8 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
         transaction.on_commit(lambda: match_finished(match.pk))
     match.save(update_fields=fields)
     remember(match.pk, state)
-    _bots().advanced(match, state)
+    if any(seat.owner.startswith("bot:") for seat in seat_rows(match).values()):
+        _bots().advanced(match, state)
     match_id = match.pk
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
