@@ -20,6 +20,7 @@ from agents.core.seeding import chance_rng
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, State
 from webapp.accounts.identity import Identity
 from webapp.matches import live
+from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
 from webapp.matches.positions import load_state, remember
 
@@ -93,6 +94,9 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
         pace=plan.pace,
         created_by=plan.created_by,
     )
+    names = distinct_names(
+        plan.game, [seat.name or _seat_name(seat, i) for i, seat in enumerate(plan.seats)]
+    )
     for index, seat in enumerate(plan.seats):
         Seat.objects.create(
             match=match,
@@ -100,7 +104,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             agent_spec=seat.agent_spec,
             owner=seat.identity.key if seat.identity else "",
             user_id=seat.identity.user_id if seat.identity else None,
-            name=seat.name or _seat_name(seat, index),
+            name=names[index],
         )
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
@@ -145,7 +149,8 @@ def do_store_played(
         finished_at=timezone.now(),
     )
     Seat.objects.bulk_create(
-        Seat(match=match, index=i, agent_spec=spec, name=spec) for i, spec in enumerate(specs)
+        Seat(match=match, index=i, agent_spec=spec, name=name)
+        for i, (spec, name) in enumerate(zip(specs, distinct_names(game, specs), strict=True))
     )
     Event.objects.bulk_create(
         Event(

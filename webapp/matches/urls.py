@@ -6,6 +6,7 @@ app_name = "matches"
 urlpatterns = [
     path("", views.match_list, name="list"),
     path("new/", views.new_match, name="new"),
+    path("open/", views.open_matches, name="open"),
     path("<int:match_id>/", views.match_detail, name="detail"),
     path("<int:match_id>/join/", views.join, name="join"),
 ]
