@@ -1,6 +1,77 @@
-"""What the browser tests read off Dice Arena's pages."""
+"""What the browser tests read off Dice Arena's pages, and how they get to a match: from
+the home page by the links a person sees."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+import games
 
 
 def seq_of(page) -> int:
     """How many events the match page has applied (its socket's sequence number)."""
     return int(page.locator("#match").get_attribute("data-seq") or 0)
+
+
+def is_phone(page) -> bool:
+    return (page.viewport_size or {}).get("width", 1280) < 600
+
+
+def press(page, locator) -> None:
+    """A tap on a touch screen, a click elsewhere: what a person does to press it."""
+    if is_phone(page):
+        locator.tap()
+    else:
+        locator.click()
+
+
+def assert_no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("window.innerWidth"), f"{page.url} is {width} px wide"
+
+
+def open_lobby(page, slug: str) -> None:
+    """Home page → the game's "Play" link → its lobby."""
+    page.goto("/")
+    title = games.get(slug).title
+    press(page, page.get_by_role("link", name=f"Play {title}", exact=True))
+    page.wait_for_url(re.compile(f"/play/{slug}/$"))
+    expect(page.get_by_role("heading", name=f"Play {title}")).to_be_visible()
+
+
+def start_match(
+    page,
+    slug: str,
+    mode: str = "ai",
+    agents: dict[int, str] | None = None,
+    seat: int | None = None,
+    players: int | None = None,
+    options: dict[str, str] | None = None,
+) -> str:
+    """Start a match from the home page through the lobby form, as a person fills it in;
+    returns the match page's URL once its socket is live."""
+    open_lobby(page, slug)
+    form = page.locator("#new-match")
+    form.locator(f"input[name=mode][value={mode}]").check()
+    if players is not None:
+        form.locator("input[name=players]").fill(str(players))
+    if seat is not None:
+        form.locator("select[name=seat]").select_option(str(seat))
+    for index, spec in (agents or {}).items():
+        form.locator(f"select[name=agent{index}]").select_option(spec)
+    if options:
+        press(page, form.locator("details.options summary"))
+        for name, value in options.items():
+            field = form.locator(f"[name=opt_{name}]")
+            if field.evaluate("f => f.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+    if is_phone(page):
+        assert_no_sideways_scroll(page)
+    press(page, form.get_by_role("button", name="Start the match"))
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page.wait_for_selector("#match[data-conn=live]")
+    return page.url

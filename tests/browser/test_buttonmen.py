@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import seq_of, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,21 +74,10 @@ def play_turn(page, rng, turn: int) -> str:
 def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page):
     rng = random.Random(2024)
     player = new_page()
-    player.goto("/")
-    card = player.locator("#game-buttonmen")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option(str(YOU))
-    card.locator("details.options summary").click()
     # One round decides the match, so it stays short.
-    card.locator("input[name=opt_rounds_to_win]").fill("1")
-    # The lobby writes the fighters' default pair as a Python tuple the form cannot read
-    # back; without the field the match gets the default, two random fighters.
-    card.locator("input[name=opt_fighters]").evaluate("field => field.remove()")
-    card.get_by_role("button", name="Start").click()
-    player.wait_for_url(re.compile(r"/matches/\d+/$"))
-    match_url = player.url
-    player.wait_for_selector("#match[data-conn=live]")
+    match_url = start_match(
+        player, "buttonmen", agents={1: "random"}, seat=YOU, options={"rounds_to_win": "1"}
+    )
 
     watcher = new_page()
     watcher.goto(match_url)

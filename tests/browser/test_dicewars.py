@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import seq_of, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,19 +46,15 @@ BATTLE = """() => [...document.querySelectorAll('#dw-battle .dw-faces')].map((ro
 }))"""
 
 
-def start_match(page, players: int = 2, max_turns: int | None = None) -> None:
-    page.goto("/")
-    card = page.locator("#game-dicewars")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("input[name=players]").fill(str(players))
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option("0")
-    if max_turns is not None:
-        card.locator("details.options summary").click()
-        card.locator("input[name=opt_max_turns]").fill(str(max_turns))
-    card.get_by_role("button", name="Start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    page.wait_for_selector("#match[data-conn=live]")
+def start_dicewars(page, players: int = 2, max_turns: int | None = None) -> None:
+    start_match(
+        page,
+        "dicewars",
+        players=players,
+        seat=0,
+        agents={i: "random" for i in range(1, players)},
+        options={"max_turns": str(max_turns)} if max_turns is not None else None,
+    )
 
 
 def greedy_attack(sources, rng):
@@ -86,7 +82,7 @@ def attack(page, source: int, target: int, picture: str | None = None) -> None:
 
 def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
     page = new_page()
-    start_match(page, max_turns=MAX_TURNS)
+    start_dicewars(page, max_turns=MAX_TURNS)
     rng = random.Random(7)
     battles = 0
     page.wait_for_function(SETTLED, arg=0)
@@ -154,7 +150,7 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
 
 def test_it_starts_a_four_player_match_from_the_lobby(new_page):
     page = new_page()
-    start_match(page, players=4)
+    start_dicewars(page, players=4)
     expect(page.locator(".dw-player")).to_have_count(4)
     owners = page.evaluate(
         "() => [...document.querySelectorAll('.dw-territory')].map((g) => Number(g.dataset.owner))"

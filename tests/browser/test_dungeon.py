@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import seq_of, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,17 +22,13 @@ YOUR_TURN_OR_OVER = (
 
 
 def start_battle(page):
-    page.goto("/")
-    card = page.locator("#game-dungeon")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option("0")  # the Hero
-    card.locator("details.options summary").click()
-    card.locator("select[name=opt_enemy]").select_option("frog")
-    card.locator("input[name=opt_max_turns]").fill(str(MAX_TURNS))
-    card.get_by_role("button", name="Start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    page.wait_for_selector("#match[data-conn=live]")
+    start_match(
+        page,
+        "dungeon",
+        agents={1: "random"},
+        seat=0,  # the Hero
+        options={"enemy": "frog", "max_turns": str(MAX_TURNS)},
+    )
 
 
 def play_one_action(page, rng):

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import seq_of, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,17 +16,10 @@ MAX_TURNS = 80
 
 def test_it_plays_watches_and_replays_a_footsies_match(new_page):
     player = new_page()
-    player.goto("/")
-    card = player.locator("#game-footsies")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("footsies-counter")
     # Best of three: at least two exchanges, so the replay has steps to take.
-    card.locator("details.options summary").click()
-    card.locator("input[name=opt_rounds]").fill("3")
-    card.get_by_role("button", name="Start").click()
-    player.wait_for_url(re.compile(r"/matches/\d+/$"))
-    match_url = player.url
-    player.wait_for_selector("#match[data-conn=live]")
+    match_url = start_match(
+        player, "footsies", agents={1: "footsies-counter"}, options={"rounds": "3"}
+    )
     assert player.locator("#seed").inner_text().startswith("revealed")
 
     watcher = new_page()

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import seq_of, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -75,16 +75,7 @@ def test_it_plays_and_replays_an_octagon_match(new_page):
     rng = random.Random(2024)
     page = new_page()
     page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto("/")
-    card = page.locator("#game-octagon")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option("0")
-    card.locator("details.options summary").click()
-    card.locator("select[name=opt_preset]").select_option("small")
-    card.get_by_role("button", name="Start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    page.wait_for_selector("#match[data-conn=live]")
+    start_match(page, "octagon", agents={1: "random"}, seat=0, options={"preset": "small"})
 
     board = page.locator("svg.oct-board")
     # The small board: 7 x 7 less the cut corners and the hole leaves 36 cells.

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import agents
+import games
 from games.core import Game, Option
 from webapp.matches import gamebook
 
@@ -85,10 +86,11 @@ def _label(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-def option_fields(game: Game, data=None) -> list[OptionField]:
-    """The options as form fields, filled with the lobby's defaults or, after a refused
+def option_fields(game: Game, data=None, engine_defaults: bool = False) -> list[OptionField]:
+    """The options as form fields, filled with the lobby's defaults (the engine's when
+    ``engine_defaults``: tournaments reproduce the write-ups) or, after a refused
     submission, with what the person entered (``data``)."""
-    defaults = lobby_defaults(game)
+    defaults = game.default_options if engine_defaults else lobby_defaults(game)
     fields = []
     for name, opt in game.options_spec.items():
         default = defaults[name]
@@ -163,6 +165,20 @@ def _parse(name: str, opt: Option, text: str) -> Any:
         except ValueError:
             raise ValueError(f"option {name!r} must be a number") from None
     return text
+
+
+def lobby() -> list[dict[str, Any]]:
+    """Every game's options with the engine's defaults and its agents (the tournament
+    form builds on this)."""
+    return [
+        {
+            "game": game,
+            "fields": option_fields(game, engine_defaults=True),
+            "agents": agents.catalogue(game.slug),
+            "seats": list(range(game.max_players)),
+        }
+        for game in games.all()
+    ]
 
 
 @dataclass
