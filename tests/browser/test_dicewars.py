@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of, start_match
+from tests.browser.pages import assert_no_sideways_scroll, is_phone, press, seq_of, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -67,21 +67,34 @@ def greedy_attack(sources, rng):
     return best if best and best[2] > best[3] else None
 
 
+def touch_territory(page, t: int) -> None:
+    """Tap (or click) a territory where a person aims: on its dice stack."""
+    label = page.locator(f".dw-label[data-t='{t}']")
+    label.scroll_into_view_if_needed()
+    box = label.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if is_phone(page):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
 def attack(page, source: int, target: int, picture: str | None = None) -> None:
-    """Click the source, see its targets light up, click the target; ``picture`` is a
+    """Tap the source, see its targets light up, tap the target; ``picture`` is a
     path to save the page at with the choice on the map."""
-    page.locator(f".dw-label[data-t='{source}']").click()
+    touch_territory(page, source)
     expect(page.locator(f".dw-territory[data-t='{source}']")).to_have_class(
         re.compile("dw-selected")
     )
     expect(page.locator(f".dw-territory[data-t='{target}']")).to_have_class(re.compile("dw-target"))
     if picture:
         page.screenshot(path=picture, full_page=True)
-    page.locator(f".dw-label[data-t='{target}']").click()
+    touch_territory(page, target)
 
 
-def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
-    page = new_page()
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page, phone):
+    page = new_page(phone)
     start_dicewars(page, max_turns=MAX_TURNS)
     rng = random.Random(7)
     battles = 0
@@ -92,7 +105,7 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
         before = seq_of(page)
         choice = greedy_attack(page.evaluate(SOURCES), rng)
         if choice is None:
-            page.locator("#dw-end").click()
+            press(page, page.locator("#dw-end"))
         else:
             source, target, dice, defending = choice
             attack(page, source, target, SCREENSHOT if battles == PICTURE_AT else None)
@@ -124,7 +137,8 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
     seq = seq_of(page)
 
     # The replay: the map is drawn from the first ply on, and stepping redraws it.
-    page.locator("#replay-link").click()
+    assert_no_sideways_scroll(page)
+    press(page, page.locator("#replay-link"))
     page.wait_for_url(re.compile(r"/replay/"))
     ply = page.locator("#ply")
     last = int(page.locator("#last").inner_text())
@@ -133,17 +147,17 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
     page.keyboard.press("ArrowLeft")
     expect(ply).to_have_text(str(last - 1))
     expect(page.locator("#dw-result")).to_have_count(0)
-    page.locator("#first").click()
+    press(page, page.locator("#first"))
     expect(ply).to_have_text("0")
     expect(page.locator(".dw-territory")).to_have_count(0)  # before the map is drawn
     page.keyboard.press("ArrowRight")
     expect(ply).to_have_text("1")
     assert page.locator(".dw-territory").count() >= 29
-    page.locator("#next").click()
+    press(page, page.locator("#next"))
     expect(ply).to_have_text("2")
-    page.locator("#prev").click()
+    press(page, page.locator("#prev"))
     expect(ply).to_have_text("1")
-    page.locator("#end").click()
+    press(page, page.locator("#end"))
     expect(ply).to_have_text(str(last))
     assert page.locator(".dw-label.dw-source").count() == 0  # replays only show
 
