@@ -2,7 +2,7 @@
    when the match ends (or there is none) it asks which match is on now and switches. */
 (function () {
   "use strict";
-  const { MatchSocket, renderer } = window.DiceArena;
+  const { MatchSocket, nextView, renderer } = window.DiceArena;
   const NEXT_AFTER_MS = 6000; // let people see the result before the next match
   const POLL_MS = 15000;
 
@@ -13,6 +13,7 @@
     const players = el.querySelector(".tv-players");
     let socket = null;
     let names = [];
+    let view = null;
     let timer = null;
 
     function draw(view) {
@@ -25,8 +26,15 @@
     }
 
     function onFrame(f) {
-      if (f.type === "snapshot") names = f.seats.map((s) => s.name);
-      if (f.view) draw(f.view);
+      if (f.type === "snapshot") {
+        names = f.seats.map((s) => s.name);
+        view = f.view;
+      } else if (f.type === "event" && view !== null) {
+        view = nextView(view, f);
+      } else {
+        return;
+      }
+      draw(view);
       if (f.status && f.status.status !== "active") {
         status.textContent = "This match is over; the next one comes on shortly.";
         later(NEXT_AFTER_MS);
@@ -38,9 +46,11 @@
       el.dataset.matchId = String(matchId);
       if (seats) players.innerHTML = seats;
       status.textContent = "";
+      view = null;
       socket = new MatchSocket(matchId, null, {
         frame: onFrame,
         status: (text) => { el.dataset.conn = text; },
+        settled: () => {},
       });
     }
 
