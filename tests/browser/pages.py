@@ -75,3 +75,28 @@ def start_match(
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     page.wait_for_selector("#match[data-conn=live]")
     return page.url
+
+
+def rematch_and_resign(page, match_url: str) -> str:
+    """Back on a finished match: the game-over card offers a rematch with the seats
+    swapped; take it, then resign the rematch through its confirmation. Returns the
+    rematch's URL."""
+    page.goto(match_url)
+    card = page.locator("#game-over")
+    expect(card.locator("h2")).to_have_text(re.compile("You won|You lost|Draw"))
+    before = page.locator("#seats li.you").get_attribute("data-seat")
+    press(page, card.get_by_role("button", name=re.compile("Rematch")))
+    page.wait_for_url(lambda url: url.rstrip("/") != match_url.rstrip("/") and "/matches/" in url)
+    page.wait_for_selector("#match[data-conn=live]")
+    assert page.locator("#seats li.you").get_attribute("data-seat") != before  # swapped
+    if is_phone(page):
+        assert_no_sideways_scroll(page)
+    press(page, page.get_by_role("button", name="Resign"))
+    confirm = page.locator("#resign-confirm")
+    expect(confirm).to_be_visible()
+    press(page, confirm.get_by_role("button", name="Yes, resign"))
+    expect(page.locator("#match")).to_have_attribute("data-status", "finished")
+    expect(page.locator("#game-over h2")).to_have_text("You lost")
+    expect(page.locator("#final-reason")).to_contain_text("resigned")
+    expect(page.locator("#player-actions")).to_be_hidden()
+    return page.url

@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, press, seq_of, start_match
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -139,3 +145,6 @@ def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page, p
     press(player, player.locator("#end"))
     expect(ply).to_have_text(str(last))
     expect(player.locator("#bm-last")).to_have_text(re.compile(r"\S"))
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(player, match_url)

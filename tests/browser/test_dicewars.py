@@ -9,7 +9,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, is_phone, press, seq_of, start_match
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    is_phone,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,8 +53,8 @@ BATTLE = """() => [...document.querySelectorAll('#dw-battle .dw-faces')].map((ro
 }))"""
 
 
-def start_dicewars(page, players: int = 2, max_turns: int | None = None) -> None:
-    start_match(
+def start_dicewars(page, players: int = 2, max_turns: int | None = None) -> str:
+    return start_match(
         page,
         "dicewars",
         players=players,
@@ -95,7 +102,7 @@ def attack(page, source: int, target: int, picture: str | None = None) -> None:
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page, phone):
     page = new_page(phone)
-    start_dicewars(page, max_turns=MAX_TURNS)
+    match_url = start_dicewars(page, max_turns=MAX_TURNS)
     rng = random.Random(7)
     battles = 0
     page.wait_for_function(SETTLED, arg=0)
@@ -160,6 +167,9 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page, phone):
     press(page, page.locator("#end"))
     expect(ply).to_have_text(str(last))
     assert page.locator(".dw-label.dw-source").count() == 0  # replays only show
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(page, match_url)
 
 
 def test_it_starts_a_four_player_match_from_the_lobby(new_page):

@@ -7,7 +7,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, press, seq_of, start_match
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,8 +27,8 @@ YOUR_TURN_OR_OVER = (
 )
 
 
-def start_battle(page):
-    start_match(
+def start_battle(page) -> str:
+    return start_match(
         page,
         "dungeon",
         agents={1: "random"},
@@ -50,7 +56,7 @@ def play_one_action(page, rng):
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_it_plays_a_dungeon_battle_by_clicking_and_replays_it(new_page, phone):
     page = new_page(phone)
-    start_battle(page)
+    match_url = start_battle(page)
     board = page.locator("#board")
     # Both sides are drawn with HP, shield and poison, and their equipment as cards.
     expect(board.locator(".side.seat-0 .hp-text")).to_have_count(1)
@@ -108,3 +114,6 @@ def test_it_plays_a_dungeon_battle_by_clicking_and_replays_it(new_page, phone):
     expect(ply).to_have_text(str(last))
     # Spectators and replays get no move targets.
     assert board.locator(".die.selectable, .slot.target, .extinguish").count() == 0
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(page, match_url)

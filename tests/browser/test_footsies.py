@@ -7,7 +7,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, press, seq_of, start_match
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -97,3 +103,6 @@ def test_it_plays_watches_and_replays_a_footsies_match(new_page, phone):
     row = player.locator("tr", has=player.locator(f"a[href='/matches/{match_id}/']"))
     assert row.locator(".replay-link").count() == 1
     assert ("won" in row.inner_text()) or ("draw" in row.inner_text())
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(player, match_url)

@@ -9,7 +9,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, is_phone, press, seq_of, start_match
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    is_phone,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -80,7 +87,9 @@ def test_it_plays_and_replays_an_octagon_match(new_page, phone):
     page = new_page(phone)
     if not phone:
         page.set_viewport_size({"width": 1280, "height": 1000})
-    start_match(page, "octagon", agents={1: "random"}, seat=0, options={"preset": "small"})
+    match_url = start_match(
+        page, "octagon", agents={1: "random"}, seat=0, options={"preset": "small"}
+    )
 
     board = page.locator("svg.oct-board")
     # The small board: 7 x 7 less the cut corners and the hole leaves 36 cells.
@@ -99,7 +108,9 @@ def test_it_plays_and_replays_an_octagon_match(new_page, phone):
         # The log names our placement; the board rings the AI's answer and traces its pushes.
         r, c, kind = ours[-1].split(",")[:3]
         logged = page.locator("#log li").nth(before).inner_text()
-        assert f"Seat 0 places a {kind}-piece" in logged and f"at ({r},{c})" in logged
+        # One name per player: the log names the person, not "seat 0".
+        assert f"places a {kind}-piece" in logged and f"at ({r},{c})" in logged
+        assert "Seat 0" not in logged and logged.split(". ", 1)[1].startswith("Guest")
         assert page.locator(".oct-at:has(.oct-placed-ring)").get_attribute("data-owner") == "1"
         answer = page.locator("#log li").last.inner_text()
         assert (page.locator(".oct-trail").count() == 0) == ("nothing moves" in answer)
@@ -162,3 +173,6 @@ def test_it_plays_and_replays_an_octagon_match(new_page, phone):
     press(page, page.locator("#end"))
     expect(ply).to_have_text(str(seq))
     expect(page.locator("#oct-result")).to_contain_text("Game over")
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(page, match_url)

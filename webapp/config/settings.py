@@ -181,6 +181,9 @@ DICEARENA_FRAME_BURST = float(os.environ.get("DICEARENA_FRAME_BURST", "30"))
 DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
+# A live match nobody moves in for this long is lost on time (or aborted if it never
+# got going) by the periodic sweep, so nothing stays "live" forever.
+DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
 
 LOGGING = {
     "version": 1,

@@ -60,3 +60,16 @@ def choice_made(match_id: int, ply: int, seats: list[int]) -> None:
 def seats_changed(match_id: int) -> None:
     match = Match.objects.get(pk=match_id)
     _send(match_id, frames.to_everyone({"type": "seats", "seats": frames.seat_list(match)}))
+
+
+def status_changed(match_id: int) -> None:
+    """The match ended off the board (resigned, aborted, lost on time): every page hears."""
+    match = Match.objects.get(pk=match_id)
+    frame = {"type": "status", "seq": match.ply, "status": frames.status(match)}
+    _send(match_id, frames.to_everyone(frame))
+
+
+def rematch_offered(match_id: int, rematch_id: int) -> None:
+    """A rematch was set up: the other players' pages offer to go to it."""
+    frame = {"type": "rematch", "match": rematch_id, "url": f"/matches/{rematch_id}/"}
+    _send(match_id, frames.to_everyone(frame))

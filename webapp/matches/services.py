@@ -55,6 +55,7 @@ class MatchPlan:
     options: dict[str, Any] = field(default_factory=dict)
     pace: float = 0.0
     created_by: str = ""
+    rematch_of: int | None = None
 
 
 # ----- creating a match ----------------------------------------------------------------
@@ -93,6 +94,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
         num_players=len(plan.seats),
         pace=plan.pace,
         created_by=plan.created_by,
+        rematch_of_id=plan.rematch_of,
     )
     names = distinct_names(
         plan.game, [seat.name or _seat_name(seat, i) for i, seat in enumerate(plan.seats)]

@@ -58,3 +58,15 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
         log.info("ai_move %s/%s/%s not stored: %s", match_id, ply, seat, exc.code)
         return exc.code
     return "played"
+
+
+@shared_task(soft_time_limit=50, time_limit=60, ignore_result=True, expires=55)
+def sweep_idle_matches() -> dict:
+    """Every minute (Celery beat): live matches idle past DICEARENA_IDLE_S are lost on
+    time or aborted. Safe to run twice: each match is settled under its row lock."""
+    from webapp.matches.endings import sweep_idle
+
+    done = sweep_idle()
+    if done:
+        log.info("idle sweep: %s", done)
+    return done

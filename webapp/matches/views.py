@@ -10,7 +10,8 @@ from django.views.decorators.http import require_POST
 
 import games
 from webapp.accounts.identity import Identity, identity_of
-from webapp.matches import browse, gamebook, lobby, services, snapshots
+from webapp.matches import browse, endings, gamebook, lobby, rematches, services, snapshots
+from webapp.matches import summary as game_over
 from webapp.matches.models import Match
 
 
@@ -140,6 +141,8 @@ def match_detail(request, match_id: int):
             "invite_url": invite,
             "info": gamebook.info(match.game),
             "length": gamebook.info(match.game).match_length(match.options),
+            "has_moved": seat is not None and endings.has_moved(match, seat),
+            "ai_budget": settings.DICEARENA_AI_BUDGET_SECONDS,
         },
     )
 
@@ -154,6 +157,25 @@ def join(request, match_id: int):
             raise Http404(exc.message) from None
         messages.error(request, exc.message)
     return redirect("matches:detail", match_id=match_id)
+
+
+@require_POST
+def rematch(request, match_id: int):
+    identity = identity_of(request.user, request.session)
+    get_object_or_404(Match, pk=match_id)
+    try:
+        new = rematches.rematch(match_id, identity)
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("matches:detail", match_id=match_id)
+    return redirect("matches:detail", match_id=new.pk)
+
+
+def summary(request, match_id: int):
+    """The game-over card's content, for the person asking."""
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    seat = snapshots.seat_of(match, identity_of(request.user, request.session))
+    return JsonResponse(game_over.summary(match, seat))
 
 
 def match_list(request):

@@ -2,7 +2,7 @@
    scores. A player attacks by selecting own dice on the board, then an opposing die. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow, withNames } = window.DiceArena;
 
   const MINI = 26;
   // Two layouts: wide, the score beside the dice; narrow (a phone), the score below them,
@@ -265,7 +265,7 @@
     g.append(svg("text", { x: L.W / 2, y: 42, "text-anchor": "middle", class: `bm-status${view.over ? " over" : ""}`, id: "bm-status" },
       statusText(view, ctx, picks)));
     const last = svg("text", { x: L.W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last" });
-    wrap(view.last ? view.last.text : "The match begins.", L.wrap).slice(0, 2).forEach((line, i) => {
+    wrap(view.last ? withNames(view.last.text, ctx.names || []) : "The match begins.", L.wrap).slice(0, 2).forEach((line, i) => {
       last.append(svg("tspan", { x: L.W / 2, dy: i ? 16 : 0 }, line));
     });
     g.append(last);

@@ -3,7 +3,7 @@
    places by picking a piece, turning it and clicking an empty cell. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS, keepFocus, narrow, touchFirst } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, keepFocus, narrow, touchFirst, withNames } = window.DiceArena;
   const DIRS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
   const DELTAS = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]];
   const KINDS = [1, 2, 4, 8];
@@ -130,7 +130,7 @@
 
   // ----- the board -----------------------------------------------------------------------
 
-  function drawBoard(root, view, geo, pick) {
+  function drawBoard(root, view, geo, pick, player) {
     const { size, cell } = geo;
     const pad = cell * 0.04;
     const board = svg("g", { class: "oct-cells" });
@@ -160,7 +160,8 @@
           class: `oct-cell${move ? " legal" : ""}${aimed ? " aimed" : ""}`, "data-cell": `${r},${c}`, "data-move": move,
         });
         if (move) wireCell(rect, r, c, move);
-        if (pick) keyboardCell(rect, view, r, c, move);
+        // A player keeps a keyboard cursor on the board even while the other side moves.
+        if (player) keyboardCell(rect, view, r, c, move);
         board.append(rect);
       }
     }
@@ -466,7 +467,7 @@
       return p;
     }
     const seat = view.last.seat;
-    p.append(h("span", { class: "oct-dot", style: `background:${SEAT_COLOURS[seat]}` }), " ", view.last.text);
+    p.append(h("span", { class: "oct-dot", style: `background:${SEAT_COLOURS[seat]}` }), " ", withNames(view.last.text, names));
     return p;
   }
 
@@ -495,9 +496,10 @@
       } : null;
       ui.names = names;
       if (ui.aimed && !(pick && pick(ui.aimed[0], ui.aimed[1]))) ui.aimed = null;
-      if (live && !(ui.cursor && view.playable[ui.cursor[0]] && view.playable[ui.cursor[0]][ui.cursor[1]])) {
-        const first = ctx.legal[0].split(",").map(Number);
-        ui.cursor = [first[0], first[1]];
+      if (!(ui.cursor && view.playable[ui.cursor[0]] && view.playable[ui.cursor[0]][ui.cursor[1]])) {
+        const first = live ? ctx.legal[0].split(",").map(Number) : null;
+        const r = view.playable.findIndex((row) => row.includes(true));
+        ui.cursor = first ? [first[0], first[1]] : [r, view.playable[r].indexOf(true)];
       }
 
       el.innerHTML = "";
@@ -514,7 +516,7 @@
       root.append(playerCard(view, 1, names, L.CARD_W + 14));
       root.append(statusLine(view, names));
       root.append(rulesLine(view, names, geo));
-      drawBoard(root, view, geo, pick);
+      drawBoard(root, view, geo, pick, !!ctx.onMove && ctx.you !== null && ctx.you !== undefined && !view.over);
       drawTrails(root, view, geo);
       drawPieces(root, view, geo, fresh);
       drawKilled(root, view, geo, fresh);
