@@ -5,9 +5,8 @@ import json
 import pytest
 
 from games.buttonmen import GAME, describe_move
-from games.core import CHANCE
 from games.buttonmen.positions import position
-from games.core import IllegalMove
+from games.core import CHANCE, IllegalMove
 
 FIELDS = {
     "game", "seat", "options", "phase", "round", "turn", "acting", "fighters", "swing",

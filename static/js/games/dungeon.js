@@ -300,13 +300,14 @@
     else drawDice(tray, view, y + 34, ui);
     const last = view.last;
     const lastText = svg("text", { x: W / 2, y: y + TRAY_H - (slim ? 58 : 12), "text-anchor": "middle", class: "last-event", id: "dungeon-last" });
-    if (last && slim) {
-      wrap((last.actor === -1 ? "chance: " : "last: ") + last.text, 40).slice(0, 3)
+    const opening = "The battle begins: the Hero moves first.";
+    if (slim) {
+      wrap(last ? (last.actor === -1 ? "chance: " : "last: ") + last.text : opening, 40).slice(0, 3)
         .forEach((line, i) => lastText.append(svg("tspan", { x: W / 2, dy: i ? 15 : 0 }, line)));
     } else if (last) {
       lastText.append(svg("tspan", { class: "last-label" }, last.actor === -1 ? "chance: " : "last: "));
       lastText.append(svg("tspan", { fill: last.actor >= 0 ? SEAT_COLOURS[last.actor] : null }, last.text));
-    } else lastText.textContent = slim ? "The battle begins." : "The battle begins: the Hero moves first.";
+    } else lastText.textContent = opening;
     tray.append(lastText);
     root.append(tray);
   }
