@@ -46,6 +46,9 @@
       els.status.innerHTML = "";
       els.status.append(h("span", { class: "final", id: "final-result" }, "aborted"));
       if (s.seed) els.seed.textContent = s.seed;
+    } else if (s.status === "aborted") {
+      els.status.textContent = "aborted";
+      if (s.seed) els.seed.textContent = s.seed;
     } else {
       const acting = st.turn.acting || [];
       const who = acting.map((i) => (i === st.you ? "you" : st.seats[i].name));

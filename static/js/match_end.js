@@ -7,7 +7,7 @@
   const { h } = window.DiceArena;
   const FAVICON = "/static/img/favicon.svg";
   const FAVICON_MOVE = "/static/img/favicon-move.svg";
-  const SIMULTANEOUS = -2;
+  const CHANCE = -1;
 
   function matchEnd({ root, st, matchId, notice, send }) {
     const $ = (id) => document.getElementById(id);
@@ -49,8 +49,9 @@
       });
     }
 
+    // A match can be aborted until anyone makes a move (services.check_abort).
     function hasMoved() {
-      return st.log.some((e) => e.actor === st.you || e.actor === SIMULTANEOUS) || st.chosen.includes(st.you);
+      return st.log.some((e) => e.actor !== CHANCE) || st.chosen.length > 0;
     }
 
     // ----- the AI at work -------------------------------------------------------------

@@ -46,25 +46,25 @@ def test_it_resigns_a_match_as_a_loss_for_the_resigner():
 
 def test_a_spectator_can_neither_resign_nor_abort():
     match = footsies_people()
-    for end in (endings.resign, endings.abort):
+    for end, code in ((endings.resign, "not_a_player"), (services.abort_match, "not_yours")):
         with pytest.raises(services.Rejected) as refused:
             end(match.pk, CAROL)
-        assert refused.value.code == "not_a_player"
+        assert refused.value.code == code
         with pytest.raises(services.Rejected):
             end(match.pk, None)
     assert Match.objects.get(pk=match.pk).status == "active"
 
 
-def test_it_aborts_only_before_your_first_move():
+def test_it_aborts_only_before_the_first_move_and_then_resigns():
     match = footsies_people()
     services.submit_move(match.pk, 0, 0, "A", identity=ALICE)  # a hidden choice counts
     with pytest.raises(services.Rejected) as refused:
-        endings.abort(match.pk, ALICE)
-    assert refused.value.code == "under_way"
-    endings.abort(match.pk, BOB)  # bob has not chosen yet
-    match.refresh_from_db()
-    assert match.status == "aborted" and match.result is None
-    assert not match.pending.exists()
+        services.abort_match(match.pk, BOB)
+    assert refused.value.code == "started"
+    fresh = footsies_people()
+    services.abort_match(fresh.pk, BOB)
+    fresh.refresh_from_db()
+    assert fresh.status == "aborted" and fresh.result is None
 
 
 def test_an_idle_person_loses_on_time_and_a_match_that_never_started_is_aborted(settings):

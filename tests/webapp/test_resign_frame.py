@@ -43,7 +43,7 @@ async def test_a_spectator_is_refused_and_a_player_resigns_for_every_page_to_see
         await page.disconnect()
 
 
-async def test_abort_before_the_first_move_ends_the_match_unrated():
+async def test_the_abort_frame_before_the_first_move_ends_the_match_unrated():
     match = await new_match()
     bob = await connect(match.pk, "bob")
     await snapshot_of(bob)

@@ -171,7 +171,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _end(self, kind: str) -> None:
         from webapp.matches import endings
 
-        (endings.resign if kind == "resign" else endings.abort)(self.match_id, self.identity)
+        end = endings.resign if kind == "resign" else services.abort_match
+        end(self.match_id, self.identity)
 
     @database_sync_to_async
     def _submit(self, seat, seq, move) -> None:

@@ -18,10 +18,10 @@ from django.utils import timezone
 
 from games.core import SIMULTANEOUS, Outcome
 from webapp.accounts.identity import Identity
-from webapp.matches import live
+from webapp.matches import live, services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state
-from webapp.matches.services import Rejected, _locked, match_finished, schedule_ai
+from webapp.matches.services import Rejected, _locked, match_finished
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,8 @@ def resign(match_id: int, identity: Identity | None) -> Match:
     return match
 
 
-# ----- aborting --------------------------------------------------------------------------
+# ----- aborting: services.check_abort / abort_match (the one rule for the page, the
+# socket frame and the clock) -------------------------------------------------------------
 
 
 def has_moved(match: Match, seat: int) -> bool:
@@ -83,26 +84,9 @@ def has_moved(match: Match, seat: int) -> bool:
     return events.exists() or match.pending.filter(seat=seat).exists()
 
 
-def check_abort(match: Match, identity: Identity | None) -> int:
-    if match.is_over:
-        raise Rejected("over", "this match is over")
-    seat = _seat_of(match, identity)
-    if has_moved(match, seat):
-        raise Rejected("under_way", "you have moved already: resign instead")
-    return seat
-
-
-def do_abort(match: Match, why: str = "aborted") -> None:
-    _finish(match, None, Match.Status.ABORTED)
-    log.info("match %s %s", match.pk, why)
-
-
-def abort(match_id: int, identity: Identity | None) -> Match:
-    with transaction.atomic():
-        match = _locked(match_id)
-        check_abort(match, identity)
-        do_abort(match)
-    return match
+def do_abort(match: Match, why: str) -> None:
+    services.do_abort(match)
+    log.info("match %s aborted: %s", match.pk, why)
 
 
 # ----- the clock: nothing stays live forever ----------------------------------------------
@@ -129,13 +113,12 @@ def settle_idle(match: Match, now: datetime) -> str:
     waiting_for = [s for s in state.acting_seats() if s not in chosen]
     people = [s for s in waiting_for if not seats[s].is_agent]
     if not people:
-        # Only agents are due: their task was lost. Queue it again; abort a match whose
-        # agents have not answered in three times the limit.
+        # Only agents are due: resume_stuck_matches queues their lost tasks again; a
+        # match whose agents still have not answered in three times the limit is dropped.
         if now - _idle_since(match) > 3 * limit:
             do_abort(match, "abandoned: its agents never answered")
             return "aborted"
-        transaction.on_commit(lambda: schedule_ai(match.pk))
-        return "nudged"
+        return "waiting for its agents"
     nobody_moved = not any(has_moved(match, s) for s, row in seats.items() if not row.is_agent)
     everyone_away = len(people) == len(state.acting_seats()) and len(people) > 1
     if nobody_moved or everyone_away:

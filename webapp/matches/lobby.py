@@ -167,6 +167,12 @@ def _parse(name: str, opt: Option, text: str) -> Any:
     return text
 
 
+def available_bots(game: str) -> list:
+    from webapp.bots.challenges import available
+
+    return available(game)
+
+
 def lobby() -> list[dict[str, Any]]:
     """Every game's options with the engine's defaults and its agents (the tournament
     form builds on this)."""
@@ -175,6 +181,7 @@ def lobby() -> list[dict[str, Any]]:
             "game": game,
             "fields": option_fields(game, engine_defaults=True),
             "agents": agents.catalogue(game.slug),
+            "bots": available_bots(game.slug),
             "seats": list(range(game.max_players)),
         }
         for game in games.all()

@@ -10,7 +10,8 @@ from django.views.decorators.http import require_POST
 
 import games
 from webapp.accounts.identity import Identity, identity_of
-from webapp.matches import browse, endings, gamebook, lobby, rematches, services, snapshots
+from webapp.bots.challenges import opponent_seat
+from webapp.matches import browse, gamebook, lobby, rematches, services, snapshots
 from webapp.matches import summary as game_over
 from webapp.matches.models import Match
 
@@ -94,7 +95,7 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
     specs = [data.get(f"agent{i}") or fallback for i in range(players)]
     pace = 0.0
     if mode == "watch":
-        seats = [services.SeatPlan(agent_spec=s) for s in specs]
+        seats = [opponent_seat(game.slug, s) for s in specs]
         pace = settings.DICEARENA_DEFAULT_PACE
     else:
         try:
@@ -103,7 +104,7 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
             raise ValueError("pick your seat from the list") from None
         if not 0 <= you < players:
             raise ValueError(f"there is no seat {you} in a {players}-player match")
-        # A friend takes the seat after yours; any further seats are AI.
+        # A friend takes the seat after yours; any further seats are AI (or outside bots).
         friend = (you + 1) % players if mode == "friend" else None
         seats = []
         for i in range(players):
@@ -112,7 +113,7 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
             elif i == friend:
                 seats.append(services.SeatPlan(open=True))
             else:
-                seats.append(services.SeatPlan(agent_spec=specs[i]))
+                seats.append(opponent_seat(game.slug, specs[i]))
     return services.MatchPlan(
         game=game.slug,
         seats=seats,
@@ -129,6 +130,11 @@ def match_detail(request, match_id: int):
     snapshot = snapshots.build(match, seat)
     open_seat = not match.is_over and any(s.is_open for s in match.seats.all())
     invite = request.build_absolute_uri(reverse("matches:detail", args=[match.pk]))
+    try:
+        services.check_abort(match, identity)
+        can_abort = True
+    except services.Rejected:
+        can_abort = False
     return render(
         request,
         "matches/match.html",
@@ -137,11 +143,11 @@ def match_detail(request, match_id: int):
             "snapshot": snapshot,
             "seat": seat,
             "can_join": open_seat and seat is None,
+            "can_abort": can_abort,
             "inviting": open_seat and seat is not None,
             "invite_url": invite,
             "info": gamebook.info(match.game),
             "length": gamebook.info(match.game).match_length(match.options),
-            "has_moved": seat is not None and endings.has_moved(match, seat),
             "ai_budget": settings.DICEARENA_AI_BUDGET_SECONDS,
         },
     )
@@ -152,6 +158,18 @@ def join(request, match_id: int):
     identity = identity_of(request.user, request.session)
     try:
         services.join_seat(match_id, identity)
+    except services.Rejected as exc:
+        if exc.code == "unknown_match":
+            raise Http404(exc.message) from None
+        messages.error(request, exc.message)
+    return redirect("matches:detail", match_id=match_id)
+
+
+@require_POST
+def abort(request, match_id: int):
+    identity = identity_of(request.user, request.session)
+    try:
+        services.abort_match(match_id, identity)
     except services.Rejected as exc:
         if exc.code == "unknown_match":
             raise Http404(exc.message) from None

@@ -14,11 +14,9 @@ class Command(BaseCommand):
     help = "Install demo data: a few finished AI-vs-AI matches to browse (idempotent)."
 
     def handle(self, *args, **options):
-        from webapp.matches.schedules import install_idle_sweep
         from webapp.tournaments.schedules import install_defaults
 
         install_defaults()  # idempotent: the sweep and the hourly ladder
-        install_idle_sweep()
         if Match.objects.filter(created_by="demo").exists():
             self.stdout.write("demo data already there")
             return

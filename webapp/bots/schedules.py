@@ -1,22 +1,21 @@
-"""The periodic job of live matches that `make run` installs (editable in the admin)."""
+"""The bots' periodic sweep, installed after every migrate (beat runs it)."""
 
 from __future__ import annotations
 
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
-IDLE_SWEEP = "Settle idle live matches (lost on time or aborted)"
+SWEEP_NAME = "Flag overdue bot moves and start tournament games waiting for bots"
 
 
-def install_idle_sweep(every_s: int = 60) -> PeriodicTask:
+def install_sweep(every_s: int = 10) -> PeriodicTask:
     interval, _ = IntervalSchedule.objects.get_or_create(
         every=every_s, period=IntervalSchedule.SECONDS
     )
     task, _ = PeriodicTask.objects.update_or_create(
-        name=IDLE_SWEEP,
+        name=SWEEP_NAME,
         defaults={
-            "task": "webapp.matches.tasks.sweep_idle_matches",
+            "task": "webapp.bots.tasks.sweep",
             "interval": interval,
-            # A sweep that could not start within its minute is skipped, not stacked.
             "expire_seconds": every_s,
         },
     )
