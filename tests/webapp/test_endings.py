@@ -21,7 +21,6 @@ CAROL = Identity(key="guest:carol", name="carol")
 @pytest.fixture(autouse=True)
 def no_workers(monkeypatch):
     monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
-    monkeypatch.setattr(endings, "schedule_ai", lambda match_id: None)
 
 
 def both_choose(match, a="A", b="B"):

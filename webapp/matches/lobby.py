@@ -35,8 +35,23 @@ def _registry_opponents(game: Game) -> list[Opponent]:
     ]
 
 
+def _bot_opponents(game: Game) -> list[Opponent]:
+    """Connected outside bots whose owners let people challenge them."""
+    return [
+        Opponent(
+            bot.spec,
+            f"{bot.name} (bot)",
+            f"Outside bot by {bot.owner.get_username()}"
+            + (f": {bot.description}" if bot.description else ""),
+            "its own clock",
+            "Connected outside bots",
+        )
+        for bot in available_bots(game.slug)
+    ]
+
+
 #: Where the lobby's opponents come from; append a function to add a group of choices.
-OPPONENT_SOURCES: list[Callable[[Game], list[Opponent]]] = [_registry_opponents]
+OPPONENT_SOURCES: list[Callable[[Game], list[Opponent]]] = [_registry_opponents, _bot_opponents]
 
 #: The opponent a person meets unless they pick another: a real AI that plays a fair
 #: game at once (instant or about a second a move), not ``random``.
