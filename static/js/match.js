@@ -40,7 +40,7 @@
       els.status.innerHTML = "";
       els.status.append(h("span", { class: "final", id: "final-result" },
         winners.length ? `${winners.join(", ")} won` : "draw"));
-      if (r.reason) els.status.append(h("span", { class: "muted", id: "final-reason" }, ` (${r.reason})`));
+      if (r.reason) els.status.append(h("span", { class: "muted", id: "final-reason" }, ` (${withNames(r.reason, st.seats.map((x) => x.name))})`));
       if (s.seed) els.seed.textContent = s.seed;
     } else if (s.status !== "active") {
       els.status.innerHTML = "";

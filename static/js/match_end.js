@@ -4,7 +4,7 @@
    and the game-over card with the rating change, the replay and a rematch. */
 (function () {
   "use strict";
-  const { h } = window.DiceArena;
+  const { h, withNames } = window.DiceArena;
   const FAVICON = "/static/img/favicon.svg";
   const FAVICON_MOVE = "/static/img/favicon-move.svg";
   const CHANCE = -1;
@@ -140,7 +140,7 @@
       if (data.replay) links.append(h("a", { class: "secondary", href: data.replay, id: "card-replay" }, "Replay"));
       if (data.analysis) links.append(h("a", { class: "secondary", href: data.analysis, id: "card-analysis" }, "Analysis"));
       const parts = [h("h2", { id: "game-over-title" }, data.headline)];
-      if (data.reason) parts.push(h("p", { class: "reason" }, data.reason));
+      if (data.reason) parts.push(h("p", { class: "reason" }, withNames(data.reason, st.seats.map((s) => s.name))));
       if (data.ratings.length) {
         parts.push(h("table", { class: "ratings" },
           h("caption", { class: "visually-hidden" }, "Rating change"),

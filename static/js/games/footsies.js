@@ -3,7 +3,7 @@
   const { svg, h, SEAT_COLOURS, keepFocus, narrow, withNames } = window.DiceArena;
   // Wide: the fighters left and right of the exchange. Narrow (a phone): the exchange
   // above the fighters, so the board is drawn close to 1:1 and its text stays readable.
-  const WIDE = { W: 640, H: 290, x: [140, 500], top: 40, mid: [320, 70], over: 205, name: 40 };
+  const WIDE = { W: 640, H: 290, x: [140, 500], top: 40, mid: [320, 70], over: 275, name: 40 };
   const NARROW = { W: 360, H: 372, x: [90, 270], top: 112, mid: [180, 22], over: 350, name: 18 };
   const NAMES = { A: "Attack", B: "Block", G: "Grab", DP: "Dragon Punch" };
   const HINTS = {
