@@ -32,6 +32,25 @@ def assert_no_sideways_scroll(page) -> None:
     assert width <= page.evaluate("window.innerWidth"), f"{page.url} is {width} px wide"
 
 
+#: Board pieces held to the size a thumb can hit (44 px). Octagon cells and Dice Wars
+#: territories are drawn as large as a 390 px screen allows; a tap on them is checked to
+#: land (the tests tap them), and the move list is their full-size equivalent.
+TOUCH_TARGETS = (
+    "#controls button, #controls select, #board [role=button]:not(.oct-cell):not(.dw-territory)"
+)
+
+
+def assert_touch_targets(page) -> None:
+    sizes = page.evaluate(
+        """sel => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length)
+          .map((e) => { const r = e.getBoundingClientRect();
+            return [e.id || e.getAttribute('class') || e.tagName, r.width, r.height]; })""",
+        TOUCH_TARGETS,
+    )
+    small = [s for s in sizes if min(s[1], s[2]) < 44]
+    assert not small, f"touch targets under 44 px: {small}"
+
+
 def open_lobby(page, slug: str) -> None:
     """Home page → the game's "Play" link → its lobby."""
     page.goto("/")
@@ -74,6 +93,10 @@ def start_match(
     press(page, form.get_by_role("button", name="Start the match"))
     page.wait_for_url(re.compile(r"/matches/\d+/$"))
     page.wait_for_selector("#match[data-conn=live]")
+    if is_phone(page):
+        page.wait_for_selector("#board *")
+        assert_no_sideways_scroll(page)
+        assert_touch_targets(page)
     return page.url
 
 
