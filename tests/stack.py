@@ -89,14 +89,20 @@ class Process:
 
 
 def start_worker(
-    log_dir: Path, name: str = "worker", concurrency: int = 1, env: dict | None = None
+    log_dir: Path,
+    name: str = "worker",
+    concurrency: int = 1,
+    env: dict | None = None,
+    queues: list[str] | None = None,
 ) -> Process:
+    """A worker on this run's queues: by default both the tournament and the live one."""
+    queues = queues or [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
     hostname = f"{name}-{os.environ['DICEARENA_TEST_RUN']}-{time.monotonic_ns()}@%h"
     worker = Process(
         name,
         [
             sys.executable, "-m", "celery", "-A", "webapp.config", "worker",
-            "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-n", hostname,
+            "-Q", ",".join(queues), "-n", hostname,
             "--concurrency", str(concurrency), "--loglevel", "INFO", "--without-gossip",
             "--without-mingle", "--without-heartbeat",
         ],

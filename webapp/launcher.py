@@ -59,9 +59,16 @@ class Launcher:
             self._start("web", [PY, "-m", "uvicorn", "webapp.config.asgi:application",
                                 "--host", host, "--port", str(port), "--ws", "auto",
                                 "--log-level", "warning"])  # fmt: skip
-            self._start("worker", [PY, "-m", "celery", "-A", "webapp.config", "worker",
-                                   "--loglevel", "WARNING", "--concurrency",
-                                   os.environ.get("WORKER_CONCURRENCY", "2")])  # fmt: skip
+            # Tournaments and live AI moves on workers of their own (see settings).
+            queue = os.environ.get("DICEARENA_QUEUE", "dicearena")
+            for name, queues, processes in (
+                ("worker", queue, os.environ.get("WORKER_CONCURRENCY", "2")),
+                ("live", f"{queue}-live", os.environ.get("LIVE_WORKER_CONCURRENCY", "2")),
+            ):
+                self._start(name, [PY, "-m", "celery", "-A", "webapp.config", "worker",
+                                   "-Q", queues, "-n", f"{name}@%h", "--concurrency", processes,
+                                   "--loglevel", "WARNING", "--without-gossip",
+                                   "--without-mingle"])  # fmt: skip
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip

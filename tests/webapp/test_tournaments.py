@@ -25,13 +25,27 @@ def plan(**kw):
     return services.TournamentPlan(**base)
 
 
+def running(tournament):
+    """As start_tournament leaves it, without queueing any task."""
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def play_batch(tournament, size):
+    """Claim, play and store one batch in this process, as a worker would."""
+    specs = playing.entrant_specs(tournament)
+    games = playing.claim(tournament.pk, "test#1", size)
+    outcomes = [(g, playing.play_one(tournament, specs, g, lambda: None)) for g in games]
+    return outcomes, playing.store(tournament, specs, outcomes)
+
+
 @pytest.fixture
 def play_all(django_capture_on_commit_callbacks):
     def play(tournament):
         # Run what follows each commit (progress, ratings, finishing) as it would live.
         with django_capture_on_commit_callbacks(execute=True):
-            for game in tournament.games.all():
-                playing.play_game(game.pk)
+            playing.play_for(running(tournament).pk, 60)
 
     return play
 
@@ -67,13 +81,17 @@ def test_it_refuses_bad_submissions_and_queues_nothing(changes, words):
 
 
 def test_a_game_played_twice_is_stored_once():
-    t = services.create_tournament(plan(games_per_pairing=2))
-    game = t.games.first()
-    assert playing.play_game(game.pk) == "played"
-    assert playing.play_game(game.pk) == "skipped"
+    t = running(services.create_tournament(plan(games_per_pairing=2)))
+    outcomes, stored = play_batch(t, 1)
+    assert stored == 1
+    # A second worker that played the same game (thought dead, say) stores nothing.
+    assert playing.store(t, playing.entrant_specs(t), outcomes) == 0
+    game = outcomes[0][0]
     game.refresh_from_db()
     assert game.status == TournamentGame.Status.DONE and game.match is not None
     assert Match.objects.filter(created_by=f"tournament:{t.pk}").count() == 1
+    t.refresh_from_db()
+    assert t.games_done == 1
 
 
 def test_it_finishes_and_agrees_with_the_arena_from_the_same_seed(play_all):
@@ -107,9 +125,9 @@ def test_tournament_games_are_rated_and_replayable(play_all):
 
 
 def test_a_cancelled_tournament_plays_no_more_games():
-    t = services.create_tournament(plan(games_per_pairing=4))
+    t = running(services.create_tournament(plan(games_per_pairing=4)))
     services.cancel(t.pk)
-    assert playing.play_game(t.games.first().pk) == "skipped"
+    assert playing.play_for(t.pk, 60) == 0
     with pytest.raises(services.Invalid):
         services.cancel(t.pk)
 
@@ -126,8 +144,7 @@ def test_the_fighter_grid_gives_each_fighter_twelve_games_a_side_per_run(play_al
         entrant_seat = game.seating.index(0)
         as_first_entrant[game.options["fighters"][entrant_seat]] += 1
     assert set(as_first_entrant.values()) == {12}
-    game = t.games.first()
-    playing.play_game(game.pk)
+    (game, _), *_ = play_batch(running(t), 1)[0]
     game.refresh_from_db()
     assert game.stats["fighters"] == game.options["fighters"]
 

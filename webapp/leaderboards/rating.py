@@ -7,6 +7,8 @@ Plackett–Luce ranks any number of seats at once, so Dice Wars rates 2–8 play
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from openskill.models import PlackettLuce
@@ -34,48 +36,76 @@ def competitor_key(seat) -> tuple[str, str, str] | None:
     return None
 
 
-def _competitors(match: Match) -> list[Competitor] | None:
-    seats = list(match.seats.all())
-    keys = [competitor_key(s) for s in seats]
+def _competitors(matches: list[Match]) -> dict[tuple[str, str], Competitor]:
+    """Every competitor of a batch of matches by (game, key), made where missing: a
+    few queries for the whole batch, not a few per seat."""
+    wanted: dict[tuple[str, str], Competitor] = {}
+    for match in matches:
+        for seat in match.seats.all():
+            found = competitor_key(seat)
+            if found is not None:
+                key, kind, name = found
+                wanted.setdefault(
+                    (match.game, key),
+                    Competitor(game=match.game, key=key, kind=kind, name=name, user_id=seat.user_id),
+                )
+    games = {g for g, _ in wanted}
+    keys = {k for _, k in wanted}
+
+    def known() -> dict[tuple[str, str], Competitor]:
+        rows = Competitor.objects.filter(game__in=games, key__in=keys)
+        return {(c.game, c.key): c for c in rows if (c.game, c.key) in wanted}
+
+    have = known()
+    if len(have) < len(wanted):
+        missing = [c for k, c in wanted.items() if k not in have]
+        Competitor.objects.bulk_create(missing, ignore_conflicts=True)  # a racing rater
+        have = known()
+    return have
+
+
+def _seated(match: Match, competitors: dict) -> list[Competitor] | None:
+    keys = [competitor_key(s) for s in match.seats.all()]
     if any(k is None for k in keys) or len({k[0] for k in keys}) != len(keys):
         return None  # a guest played, or one competitor held two seats: not rated
-    found = []
-    for seat, (key, kind, name) in zip(seats, keys, strict=True):
-        competitor, _ = Competitor.objects.get_or_create(
-            game=match.game,
-            key=key,
-            defaults={"kind": kind, "name": name, "user_id": seat.user_id},
-        )
-        found.append(competitor)
-    return found
+    return [competitors[(match.game, k[0])] for k in keys]
 
 
-def apply(match: Match, seq: int) -> bool:
-    """Rate one finished match as number ``seq``; False if it is not ratable."""
-    result = match.result or {}
-    ranks = result.get("ranks")
-    competitors = _competitors(match) if ranks else None
-    RatedMatch.objects.create(match=match, seq=seq, rated=competitors is not None)
-    if competitors is None:
-        return False
-    before = [MODEL.rating(mu=c.mu, sigma=c.sigma) for c in competitors]
-    after = MODEL.rate([[r] for r in before], ranks=list(ranks))
-    for seat, (competitor, old, (new,)) in enumerate(zip(competitors, before, after, strict=True)):
-        RatingChange.objects.create(
-            competitor=competitor,
-            match=match,
-            seq=seq,
-            seat=seat,
-            rank=ranks[seat],
-            mu=new.mu,
-            sigma=new.sigma,
-            mu_before=old.mu,
-            sigma_before=old.sigma,
-        )
-        competitor.mu, competitor.sigma = new.mu, new.sigma
-        competitor.games += 1
-        competitor.save(update_fields=["mu", "sigma", "games"])
-    return True
+def apply(matches: list[Match], seqs: Iterable[int]) -> None:
+    """Rate finished matches in order as numbers ``seqs``, with a handful of bulk writes
+    for the whole batch. The ratings are those of rating them one at a time: each match
+    sees the ratings the one before left. Seats must be prefetched."""
+    competitors = _competitors(matches)
+    rated, changes, touched = [], [], {}
+    for match, seq in zip(matches, seqs, strict=True):
+        ranks = (match.result or {}).get("ranks")
+        seated = _seated(match, competitors) if ranks else None
+        rated.append(RatedMatch(match=match, seq=seq, rated=seated is not None))
+        if seated is not None:
+            before = [MODEL.rating(mu=c.mu, sigma=c.sigma) for c in seated]
+            after = MODEL.rate([[r] for r in before], ranks=list(ranks))
+            for seat, (competitor, old, (new,)) in enumerate(
+                zip(seated, before, after, strict=True)
+            ):
+                changes.append(
+                    RatingChange(
+                        competitor=competitor,
+                        match=match,
+                        seq=seq,
+                        seat=seat,
+                        rank=ranks[seat],
+                        mu=new.mu,
+                        sigma=new.sigma,
+                        mu_before=old.mu,
+                        sigma_before=old.sigma,
+                    )
+                )
+                competitor.mu, competitor.sigma = new.mu, new.sigma
+                competitor.games += 1
+                touched[competitor.pk] = competitor
+    RatedMatch.objects.bulk_create(rated)
+    RatingChange.objects.bulk_create(changes)
+    Competitor.objects.bulk_update(list(touched.values()), ["mu", "sigma", "games"])
 
 
 def rate_finished_matches() -> int:
@@ -93,9 +123,7 @@ def rate_finished_matches() -> int:
                     .order_by("finished_at", "id")
                     .prefetch_related("seats")[:BATCH]
                 )
-                for match in pending:
-                    apply(match, seq)
-                    seq += 1
+                apply(pending, range(seq, seq + len(pending)))
                 done += len(pending)
         except IntegrityError:
             continue  # another rater took these first; look again
@@ -110,8 +138,9 @@ def rebuild() -> int:
         RatingChange.objects.all().delete()
         RatedMatch.objects.all().delete()
         Competitor.objects.update(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA, games=0)
-        matches = Match.objects.in_bulk([m for m, _ in order])
-        for match_id, seq in order:
-            apply(matches[match_id], seq)
+        for start in range(0, len(order), BATCH):
+            part = order[start : start + BATCH]
+            found = Match.objects.prefetch_related("seats").in_bulk([m for m, _ in part])
+            apply([found[m] for m, _ in part], [seq for _, seq in part])
         top = RatedMatch.objects.aggregate(Max("seq"))["seq__max"] or 0
     return top

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 import agents
 import games
-from agents.core.seeding import chance_rng
+from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, State
 from webapp.accounts.identity import Identity
 from webapp.matches import live
@@ -122,46 +122,63 @@ def _seat_name(seat: SeatPlan, index: int) -> str:
     return f"open seat {index}"
 
 
-def do_store_played(
-    game: str,
-    options: dict[str, Any],
-    seed: str,
-    specs: list[str],
-    played,
-    created_by: str = "",
-) -> Match:
-    """Store a match an agent runner played in memory (``agents.match.play_match``):
-    the same rows, seed and event log as a live match, written in one go."""
-    history = played.record["history"]
-    match = Match.objects.create(
-        game=game,
-        options=options,
-        num_players=len(specs),
-        seed=seed,
-        status=Match.Status.FINISHED,
-        ply=len(history),
-        result=played.outcome.to_json(),
-        created_by=created_by,
-        finished_at=timezone.now(),
+@dataclass
+class PlayedMatch:
+    """A match an agent runner played in memory (``agents.match.play_match``)."""
+
+    game: str
+    options: dict[str, Any]
+    seed: str
+    specs: list[str]
+    played: Any  # agents.match.MatchResult
+    created_by: str = ""
+
+
+def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
+    """Store matches played in memory: the same rows, seed and event log as live
+    matches, written in bulk (a few statements for the whole batch), rated once after
+    the commit."""
+    now = timezone.now()
+    matches = Match.objects.bulk_create(
+        Match(
+            game=p.game,
+            options=p.options,
+            num_players=len(p.specs),
+            seed=p.seed,
+            seed_sha256=seed_hash(p.seed),  # bulk_create skips Match.save()
+            status=Match.Status.FINISHED,
+            ply=len(p.played.record["history"]),
+            result=p.played.outcome.to_json(),
+            created_by=p.created_by,
+            finished_at=now,
+        )
+        for p in batch
     )
     Seat.objects.bulk_create(
-        Seat(match=match, index=i, agent_spec=spec, name=spec) for i, spec in enumerate(specs)
+        Seat(match=m, index=i, agent_spec=spec, name=spec)
+        for m, p in zip(matches, batch, strict=True)
+        for i, spec in enumerate(p.specs)
     )
     Event.objects.bulk_create(
-        Event(
-            match=match,
-            ply=step.ply,
-            actor=actor,
-            move=move,
-            decisions={
-                str(seat): {"thinking": d.thinking, "stats": d.stats}
-                for seat, d in step.decisions.items()
-            },
-        )
-        for step, (actor, move) in zip(played.steps, history, strict=True)
+        (
+            Event(
+                match=m,
+                ply=step.ply,
+                actor=actor,
+                move=move,
+                decisions={
+                    str(seat): {"thinking": d.thinking, "stats": d.stats}
+                    for seat, d in step.decisions.items()
+                },
+            )
+            for m, p in zip(matches, batch, strict=True)
+            for step, (actor, move) in zip(p.played.steps, p.played.record["history"], strict=True)
+        ),
+        batch_size=2000,
     )
-    transaction.on_commit(lambda: match_finished(match.pk))
-    return match
+    if matches:
+        transaction.on_commit(lambda: match_finished(matches[-1].pk))
+    return matches
 
 
 def match_finished(match_id: int) -> None:
@@ -368,7 +385,7 @@ def _schedule_after_commit(match_id: int) -> None:
 
 def schedule_ai(match_id: int) -> None:
     """Queue a move for every agent that must act now and has not yet chosen."""
-    from webapp.matches.tasks import ai_move
+    from webapp.matches.tasks import queue_ai_move
 
     match = Match.objects.get(pk=match_id)
     if match.is_over:
@@ -381,4 +398,4 @@ def schedule_ai(match_id: int) -> None:
         if seats[seat].is_agent and seat not in chosen:
             # AI-vs-AI matches keep a pace so people can follow them live.
             countdown = match.pace if all_agents and match.ply > 0 else 0
-            ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)
+            queue_ai_move(match, seat, countdown)
