@@ -167,9 +167,7 @@ def main() -> int:
         light_game, light_entrants = LIGHT
         light_arena = arena_seconds(light_game, light_entrants, args.light_games)
         light_stored = stored_seconds(1, light_game, light_entrants, args.light_games, tmp)
-        seconds = {
-            n: stored_seconds(n, args.game, args.entrants, args.games, tmp) for n in (1, 2)
-        }
+        seconds = {n: stored_seconds(n, args.game, args.entrants, args.games, tmp) for n in (1, 2)}
         database = connection.vendor
     finally:
         if redis is not None:

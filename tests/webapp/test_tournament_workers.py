@@ -64,8 +64,9 @@ def test_a_tournament_survives_its_worker_dying(log_dir, capsys):
             entrants=["montecarlo:playouts=8", "random"], games_per_pairing=300, seed="w2"
         )
         wait_for(
-            lambda: tournament.games.filter(status=Status.DONE).count() >= 20
-            and held_by_the_doomed(),
+            lambda: (
+                tournament.games.filter(status=Status.DONE).count() >= 20 and held_by_the_doomed()
+            ),
             timeout=120,
         )
     finally:

@@ -156,3 +156,61 @@ def test_a_grid_is_only_for_button_men_with_two_entrants():
         services.create_tournament(
             plan(game="buttonmen", entrants=["random", "random:", "random: "], grid="fighters")
         )
+
+
+def test_a_batch_rates_its_games_as_if_one_at_a_time(play_all):
+    from openskill.models import PlackettLuce
+
+    t = services.create_tournament(plan(games_per_pairing=40))
+    play_all(t)
+    model, ratings = PlackettLuce(), {}
+    for rated in RatedMatch.objects.order_by("seq").select_related("match"):
+        specs = [s.agent_spec for s in rated.match.seats.order_by("index")]
+        before = [ratings.get(s, model.rating()) for s in specs]
+        after = model.rate([[r] for r in before], ranks=rated.match.result["ranks"])
+        ratings.update({s: r for s, (r,) in zip(specs, after, strict=True)})
+    for competitor in Competitor.objects.all():
+        expected = ratings[competitor.key.removeprefix("agent:")]
+        assert competitor.games == 40
+        assert (competitor.mu, competitor.sigma) == pytest.approx((expected.mu, expected.sigma))
+
+
+def test_a_game_past_the_per_game_limit_is_abandoned_not_played_for_ever(
+    settings, django_capture_on_commit_callbacks
+):
+    settings.DICEARENA_TOURNAMENT_GAME_S = 0  # every game is past its limit at once
+    t = running(services.create_tournament(plan(games_per_pairing=2)))
+    with django_capture_on_commit_callbacks(execute=True):
+        playing.play_for(t.pk, 60)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED and t.games_done == 2
+    assert "2 of 2 games were abandoned" in t.error
+    for game in t.games.all():
+        assert game.status == TournamentGame.Status.ABANDONED and game.match is None
+        assert "longer than the 0 s" in game.stats["abandoned"]
+    assert standings.compute(t)["standings"][0]["games"] == 0
+
+
+def test_a_cancellation_stops_a_game_in_play_and_hands_it_back(monkeypatch):
+    t = running(services.create_tournament(plan(games_per_pairing=2)))
+    specs = playing.entrant_specs(t)
+    (game,) = playing.claim(t.pk, "test#1", 1)
+    services.cancel(t.pk)
+    monkeypatch.setattr(playing, "BEAT_S", 0.0)  # beat after the first event
+    beat = playing.Beat(t.pk, [game.pk], "test#1")
+    with pytest.raises(playing.Stopped):
+        playing.play_one(t, specs, game, beat)
+    assert playing.release(t.pk, "test#1") == 1
+    game.refresh_from_db()
+    assert game.status == TournamentGame.Status.PENDING and game.match is None
+
+
+def test_every_move_of_a_tournament_game_has_the_live_budget(settings):
+    settings.DICEARENA_AI_BUDGET_SECONDS = 0.001  # cuts any search short
+    t = running(services.create_tournament(plan(entrants=["mcts", "random"], games_per_pairing=2)))
+    (game,) = playing.claim(t.pk, "test#1", 1)
+    result = playing.play_one(t, playing.entrant_specs(t), game, lambda: None)
+    seat = game.seating.index(0)  # the mcts entrant's seat
+    decisions = result.decisions(seat)
+    # mcts runs 1,000 iterations by default; the time budget stops it long before.
+    assert decisions and all(d.stats["iterations"] < 1000 for d in decisions)

@@ -8,6 +8,7 @@ Plackett–Luce ranks any number of seats at once, so Dice Wars rates 2–8 play
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -20,10 +21,11 @@ from webapp.leaderboards.models import (
     RatedMatch,
     RatingChange,
 )
-from webapp.matches.models import Match
+from webapp.matches.bulk import insert_many
+from webapp.matches.models import Match, Seat
 
 MODEL = PlackettLuce()
-BATCH = 200
+BATCH = 1000
 
 
 def competitor_key(seat) -> tuple[str, str, str] | None:
@@ -36,18 +38,51 @@ def competitor_key(seat) -> tuple[str, str, str] | None:
     return None
 
 
-def _competitors(matches: list[Match]) -> dict[tuple[str, str], Competitor]:
+class Finished(NamedTuple):
+    """What rating needs of a finished match (read as plain rows: a batch holds
+    hundreds of tournament games, and model instances would cost more than the rating)."""
+
+    pk: int
+    game: str
+    result: dict | None
+    seats: list[SeatRow]
+
+
+class SeatRow(NamedTuple):
+    agent_spec: str
+    user_id: int | None
+    name: str
+
+
+def finished(match_ids: list[int]) -> list[Finished]:
+    """The matches ``match_ids`` with their seats, in the order given."""
+    seats: dict[int, list[SeatRow]] = {m: [] for m in match_ids}
+    rows = (
+        Seat.objects.filter(match_id__in=match_ids)
+        .order_by("match_id", "index")
+        .values_list("match_id", "agent_spec", "user_id", "name")
+    )
+    for match_id, *seat in rows:
+        seats[match_id].append(SeatRow(*seat))
+    found = Match.objects.filter(pk__in=match_ids).values_list("pk", "game", "result")
+    by_id = {pk: Finished(pk, game, result, seats[pk]) for pk, game, result in found}
+    return [by_id[m] for m in match_ids]
+
+
+def _competitors(matches: list[Finished]) -> dict[tuple[str, str], Competitor]:
     """Every competitor of a batch of matches by (game, key), made where missing: a
     few queries for the whole batch, not a few per seat."""
     wanted: dict[tuple[str, str], Competitor] = {}
     for match in matches:
-        for seat in match.seats.all():
+        for seat in match.seats:
             found = competitor_key(seat)
             if found is not None:
                 key, kind, name = found
                 wanted.setdefault(
                     (match.game, key),
-                    Competitor(game=match.game, key=key, kind=kind, name=name, user_id=seat.user_id),
+                    Competitor(
+                        game=match.game, key=key, kind=kind, name=name, user_id=seat.user_id
+                    ),
                 )
     games = {g for g, _ in wanted}
     keys = {k for _, k in wanted}
@@ -64,47 +99,50 @@ def _competitors(matches: list[Match]) -> dict[tuple[str, str], Competitor]:
     return have
 
 
-def _seated(match: Match, competitors: dict) -> list[Competitor] | None:
-    keys = [competitor_key(s) for s in match.seats.all()]
+def _seated(match: Finished, competitors: dict) -> list[Competitor] | None:
+    keys = [competitor_key(s) for s in match.seats]
     if any(k is None for k in keys) or len({k[0] for k in keys}) != len(keys):
         return None  # a guest played, or one competitor held two seats: not rated
     return [competitors[(match.game, k[0])] for k in keys]
 
 
-def apply(matches: list[Match], seqs: Iterable[int]) -> None:
+def apply(matches: list[Finished], seqs: Iterable[int]) -> None:
     """Rate finished matches in order as numbers ``seqs``, with a handful of bulk writes
     for the whole batch. The ratings are those of rating them one at a time: each match
-    sees the ratings the one before left. Seats must be prefetched."""
+    sees the ratings the one before left."""
     competitors = _competitors(matches)
     rated, changes, touched = [], [], {}
     for match, seq in zip(matches, seqs, strict=True):
         ranks = (match.result or {}).get("ranks")
         seated = _seated(match, competitors) if ranks else None
-        rated.append(RatedMatch(match=match, seq=seq, rated=seated is not None))
-        if seated is not None:
-            before = [MODEL.rating(mu=c.mu, sigma=c.sigma) for c in seated]
-            after = MODEL.rate([[r] for r in before], ranks=list(ranks))
-            for seat, (competitor, old, (new,)) in enumerate(
-                zip(seated, before, after, strict=True)
-            ):
-                changes.append(
-                    RatingChange(
-                        competitor=competitor,
-                        match=match,
-                        seq=seq,
-                        seat=seat,
-                        rank=ranks[seat],
-                        mu=new.mu,
-                        sigma=new.sigma,
-                        mu_before=old.mu,
-                        sigma_before=old.sigma,
-                    )
+        rated.append((match.pk, seq, seated is not None))
+        if seated is None:
+            continue
+        before = [MODEL.rating(mu=c.mu, sigma=c.sigma) for c in seated]
+        after = MODEL.rate([[r] for r in before], ranks=list(ranks))
+        for seat, (competitor, old, (new,)) in enumerate(zip(seated, before, after, strict=True)):
+            changes.append(
+                (
+                    competitor.pk,
+                    match.pk,
+                    seq,
+                    seat,
+                    ranks[seat],
+                    new.mu,
+                    new.sigma,
+                    old.mu,
+                    old.sigma,
                 )
-                competitor.mu, competitor.sigma = new.mu, new.sigma
-                competitor.games += 1
-                touched[competitor.pk] = competitor
-    RatedMatch.objects.bulk_create(rated)
-    RatingChange.objects.bulk_create(changes)
+            )
+            competitor.mu, competitor.sigma = new.mu, new.sigma
+            competitor.games += 1
+            touched[competitor.pk] = competitor
+    insert_many(RatedMatch, ["match", "seq", "rated"], rated)
+    insert_many(
+        RatingChange,
+        ["competitor", "match", "seq", "seat", "rank", "mu", "sigma", "mu_before", "sigma_before"],
+        changes,
+    )
     Competitor.objects.bulk_update(list(touched.values()), ["mu", "sigma", "games"])
 
 
@@ -121,9 +159,9 @@ def rate_finished_matches() -> int:
                 pending = list(
                     Match.objects.filter(status=Match.Status.FINISHED, rating__isnull=True)
                     .order_by("finished_at", "id")
-                    .prefetch_related("seats")[:BATCH]
+                    .values_list("pk", flat=True)[:BATCH]
                 )
-                apply(pending, range(seq, seq + len(pending)))
+                apply(finished(pending), range(seq, seq + len(pending)))
                 done += len(pending)
         except IntegrityError:
             continue  # another rater took these first; look again
@@ -140,7 +178,6 @@ def rebuild() -> int:
         Competitor.objects.update(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA, games=0)
         for start in range(0, len(order), BATCH):
             part = order[start : start + BATCH]
-            found = Match.objects.prefetch_related("seats").in_bulk([m for m, _ in part])
-            apply([found[m] for m, _ in part], [seq for _, seq in part])
+            apply(finished([m for m, _ in part]), [seq for _, seq in part])
         top = RatedMatch.objects.aggregate(Max("seq"))["seq__max"] or 0
     return top

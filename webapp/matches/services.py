@@ -20,6 +20,7 @@ from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, State
 from webapp.accounts.identity import Identity
 from webapp.matches import live
+from webapp.matches.bulk import db_json, db_time, insert_many
 from webapp.matches.models import Event, Match, PendingChoice, Seat
 from webapp.matches.positions import load_state, remember
 
@@ -154,27 +155,37 @@ def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
         )
         for p in batch
     )
-    Seat.objects.bulk_create(
-        Seat(match=m, index=i, agent_spec=spec, name=spec)
-        for m, p in zip(matches, batch, strict=True)
-        for i, spec in enumerate(p.specs)
-    )
-    Event.objects.bulk_create(
+    # Seats and events need no ids back: inserted without a model instance per row.
+    insert_many(
+        Seat,
+        ["match", "index", "agent_spec", "owner", "name"],
         (
-            Event(
-                match=m,
-                ply=step.ply,
-                actor=actor,
-                move=move,
-                decisions={
-                    str(seat): {"thinking": d.thinking, "stats": d.stats}
-                    for seat, d in step.decisions.items()
-                },
+            (m.pk, i, spec, "", spec)
+            for m, p in zip(matches, batch, strict=True)
+            for i, spec in enumerate(p.specs)
+        ),
+    )
+    stamp = db_time(now)
+    insert_many(
+        Event,
+        ["match", "ply", "actor", "move", "decisions", "created_at"],
+        (
+            (
+                m.pk,
+                step.ply,
+                actor,
+                db_json(move),
+                db_json(
+                    {
+                        str(seat): {"thinking": d.thinking, "stats": d.stats}
+                        for seat, d in step.decisions.items()
+                    }
+                ),
+                stamp,
             )
             for m, p in zip(matches, batch, strict=True)
             for step, (actor, move) in zip(p.played.steps, p.played.record["history"], strict=True)
         ),
-        batch_size=2000,
     )
     if matches:
         transaction.on_commit(lambda: match_finished(matches[-1].pk))
