@@ -129,11 +129,32 @@ REDIS_URL = _redis_url()
 # Tournament games: the live per-move budget, and at most this long for a whole game.
 DICEARENA_TOURNAMENT_GAME_S = int(os.environ.get("DICEARENA_TOURNAMENT_GAME_S", "300"))
 
+# redis-py 8 gives every socket a 5 s read timeout by default, and channels-redis waits
+# 5 s on a blocking BZPOPMIN: idle sockets died every ~5 s (django/channels_redis#422).
+# Blocking reads wait without a socket timeout; TCP keepalive and periodic health checks
+# find a dead server instead, and connecting still gives up after a few seconds.
+REDIS_CLIENT_OPTIONS = {
+    "socket_timeout": None,
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "health_check_interval": 30,
+}
+# Connections one web process may hold to the channel layer's Redis at once (each
+# socket's join, leave and send takes one for a moment); redis-py's default of 100 ran
+# out at ~220 sockets.
+DICEARENA_CHANNEL_POOL = int(os.environ.get("DICEARENA_CHANNEL_POOL", "1000"))
+
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {
-            "hosts": [REDIS_URL],
+            "hosts": [
+                {
+                    "address": REDIS_URL,
+                    "max_connections": DICEARENA_CHANNEL_POOL,
+                    **REDIS_CLIENT_OPTIONS,
+                }
+            ],
             # A prefix per deployment (and per test run) keeps groups from mixing.
             "prefix": os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena"),
         },
@@ -153,9 +174,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
-# Every blocking read has an explicit timeout above the broker's 1 s BRPOP (redis-py 8
-# would otherwise apply its 5 s default, or kombu none), plus health checks, so a dead
-# or restarted Redis is noticed and reconnected instead of hanging or crashing.
+# Celery's Redis clients (broker, results): no read of theirs blocks longer than the
+# broker's 1 s BRPOP, so an explicit 30 s socket timeout (never redis-py 8's 5 s default
+# or kombu's none) plus keepalive and health checks find a dead or restarted Redis and
+# reconnect instead of hanging on a half-open socket.
 _REDIS_SOCKET = {
     "socket_timeout": 30,
     "socket_connect_timeout": 5,
@@ -182,6 +204,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # Limits on what browsers may send.
 DICEARENA_MAX_FRAME_BYTES = 4096
+# Frames one match socket may send: a burst, then this many a second (a token bucket).
+DICEARENA_FRAMES_PER_S = float(os.environ.get("DICEARENA_FRAMES_PER_S", "10"))
+DICEARENA_FRAME_BURST = float(os.environ.get("DICEARENA_FRAME_BURST", "30"))
 DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
