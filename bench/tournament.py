@@ -115,7 +115,6 @@ def own_database(url: str) -> tuple[str, str | None]:
 
 def drop_database(url: str, name: str) -> None:
     import psycopg
-
     from django.db import connections
 
     connections.close_all()

