@@ -28,6 +28,8 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,16 +61,21 @@ class Worker:
             time.sleep(0.2)
         raise RuntimeError("worker did not start")
 
-    def stop(self, grace: float = 30) -> None:
-        """TERM, then KILL whatever is left of the group after ``grace`` seconds."""
-        for sig, wait in ((signal.SIGTERM, grace), (signal.SIGKILL, 10)):
-            if self.proc.poll() is not None:
-                return
-            try:
-                os.killpg(self.proc.pid, sig)
-                self.proc.wait(wait)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                continue
+    def stop(self) -> None:
+        stop_group(self.proc)
+
+
+def stop_group(proc: subprocess.Popen, grace: float = 30) -> None:
+    """TERM a process group, then KILL whatever is left after ``grace`` seconds; never
+    raises, so a worker slow to stop cannot crash the bench."""
+    for sig, wait in ((signal.SIGTERM, grace), (signal.SIGKILL, 10)):
+        if proc.poll() is not None:
+            return
+        try:
+            os.killpg(proc.pid, sig)
+            proc.wait(wait)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            continue
 
 
 def stored_seconds(processes: int, game: str, entrants: list[str], games: int, tmp: Path) -> float:
@@ -122,25 +129,12 @@ def drop_database(url: str, name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def pairs(entrants: list[str]) -> int:
-    return len(entrants) * (len(entrants) - 1) // 2
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description="tournament games per second on workers")
-    parser.add_argument("--game", default="footsies")
-    parser.add_argument(
-        # Games that think for a while (about 65 ms each): the work a tournament fans out.
-        "--entrants",
-        nargs="+",
-        default=["montecarlo:playouts=300", "footsies-counter"],
-    )
-    parser.add_argument("--games", type=int, default=120, help="heavy games per pairing")
-    parser.add_argument("--light-games", type=int, default=4000, help="light games")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="dicearena-bench-"))
-    queue = f"bench-{uuid.uuid4().hex[:8]}"
+@contextmanager
+def bench_stack(name: str) -> Iterator[Path]:
+    """A fresh database and broker for one run, Django set up and migrated; yields a
+    temporary directory for logs. Queue and channel names are the run's own."""
+    tmp = Path(tempfile.mkdtemp(prefix=f"dicearena-{name}-"))
+    queue = f"{name}-{uuid.uuid4().hex[:8]}"
     os.environ.update(
         DJANGO_SETTINGS_MODULE="webapp.config.settings",
         DICEARENA_VAR=str(tmp),
@@ -160,19 +154,41 @@ def main() -> int:
 
         django.setup()
         from django.core.management import call_command
-        from django.db import connection
 
         call_command("migrate", verbosity=0)
-        light_game, light_entrants = LIGHT
-        light_arena = arena_seconds(light_game, light_entrants, args.light_games)
-        light_stored = stored_seconds(1, light_game, light_entrants, args.light_games, tmp)
-        seconds = {n: stored_seconds(n, args.game, args.entrants, args.games, tmp) for n in (1, 2)}
-        database = connection.vendor
+        yield tmp
     finally:
         if redis is not None:
             redis.stop()
         if dropped:
             drop_database(server_url, dropped)
+
+
+def pairs(entrants: list[str]) -> int:
+    return len(entrants) * (len(entrants) - 1) // 2
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="tournament games per second on workers")
+    parser.add_argument("--game", default="footsies")
+    parser.add_argument(
+        # Games that think for a while (about 65 ms each): the work a tournament fans out.
+        "--entrants",
+        nargs="+",
+        default=["montecarlo:playouts=300", "footsies-counter"],
+    )
+    parser.add_argument("--games", type=int, default=120, help="heavy games per pairing")
+    parser.add_argument("--light-games", type=int, default=4000, help="light games")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with bench_stack("bench") as tmp:
+        from django.db import connection
+
+        light_game, light_entrants = LIGHT
+        light_arena = arena_seconds(light_game, light_entrants, args.light_games)
+        light_stored = stored_seconds(1, light_game, light_entrants, args.light_games, tmp)
+        seconds = {n: stored_seconds(n, args.game, args.entrants, args.games, tmp) for n in (1, 2)}
+        database = connection.vendor
     games = args.games * pairs(args.entrants)
     one, two = games / seconds[1], games / seconds[2]
     light_games = args.light_games * pairs(light_entrants)

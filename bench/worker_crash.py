@@ -19,15 +19,13 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.tournament import Worker, drop_database, own_database  # noqa: E402
+from bench.tournament import Worker, bench_stack, stop_group  # noqa: E402
 
 
 def main() -> int:
@@ -37,30 +35,10 @@ def main() -> int:
     parser.add_argument("--entrants", nargs="+", default=["montecarlo:playouts=40", "random"])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="dicearena-crash-"))
-    queue = f"crash-{uuid.uuid4().hex[:8]}"
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="webapp.config.settings",
-        DICEARENA_VAR=str(tmp),
-        DICEARENA_QUEUE=queue,
-        DICEARENA_CHANNEL_PREFIX=queue,
-    )
-    server_url = os.environ.get("DATABASE_URL", "")
-    os.environ["DATABASE_URL"], dropped = own_database(server_url)
-    redis = None
-    if not os.environ.get("REDIS_URL"):
-        from webapp.embedded_redis import EmbeddedRedis
-
-        redis = EmbeddedRedis(tmp / "redis")
-        os.environ["REDIS_URL"] = redis.start()
     workers: list[Worker] = []
     beat = None
-    try:
-        import django
-
-        django.setup()
+    with bench_stack("crash") as tmp:
         from django.conf import settings
-        from django.core.management import call_command
         from django.db import connection
 
         from webapp.matches.models import Match
@@ -68,61 +46,57 @@ def main() -> int:
         from webapp.tournaments.schedules import install_sweep
         from webapp.tournaments.services import TournamentPlan, create_tournament
 
-        call_command("migrate", verbosity=0)
-        install_sweep()
-        beat = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
-             "--schedule", str(tmp / "beat-schedule")],
-            cwd=ROOT, stdout=open(tmp / "beat.log", "w"), stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
-        workers.append(Worker(2, queue, tmp / "doomed.log"))
-        workers[0].wait_ready()
-        plan = TournamentPlan(
-            game="footsies", entrants=args.entrants, games_per_pairing=args.games, seed="crash"
-        )
-        started = time.perf_counter()
-        tournament = create_tournament(plan)
-        done = lambda: Tournament.objects.get(pk=tournament.pk).games_done  # noqa: E731
-        running = tournament.games.filter(status="running")
-        # Kill with a batch in its hands (not in the moment between two batches).
-        while done() < args.kill_at * tournament.total_games or not running.exists():
-            time.sleep(0.01)
-        os.killpg(workers[0].proc.pid, signal.SIGKILL)
-        killed = time.perf_counter()
-        done_at_kill = done()
-        held = tournament.games.filter(status="running").count()
-        workers.append(Worker(2, queue, tmp / "restarted.log"))  # as the launcher would
-        workers[1].wait_ready()
-        while not Tournament.objects.get(pk=tournament.pk).is_over:
-            time.sleep(0.1)
-        finished = time.perf_counter()
-        tournament.refresh_from_db()
-        stored = Match.objects.filter(created_by=f"tournament:{tournament.pk}")
-        linked = tournament.games.exclude(match=None).values("match").distinct().count()
-        report = {
-            "database": connection.vendor,
-            "games": tournament.total_games,
-            "status": tournament.status,
-            "games_stored": stored.count(),
-            "games_linked_once": linked,
-            "games_done_at_kill": done_at_kill,
-            "games_held_by_the_killed_worker": held,
-            "seconds_before_kill": round(killed - started, 2),
-            "seconds_from_kill_to_finish": round(finished - killed, 2),
-            "stale_game_s": settings.DICEARENA_STALE_GAME_S,
-            "sweep_every_s": 15,
-        }
-    finally:
-        for worker in workers:
-            worker.stop()
-        if beat is not None:
-            os.killpg(beat.pid, signal.SIGTERM)
-            beat.wait(30)
-        if redis is not None:
-            redis.stop()
-        if dropped:
-            drop_database(server_url, dropped)
+        try:
+            queue = os.environ["DICEARENA_QUEUE"]
+            install_sweep()
+            beat = subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
+                 "--schedule", str(tmp / "beat-schedule")],
+                cwd=ROOT, stdout=open(tmp / "beat.log", "w"), stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+            workers.append(Worker(2, queue, tmp / "doomed.log"))
+            workers[0].wait_ready()
+            plan = TournamentPlan(
+                game="footsies", entrants=args.entrants, games_per_pairing=args.games, seed="crash"
+            )
+            started = time.perf_counter()
+            tournament = create_tournament(plan)
+            done = lambda: Tournament.objects.get(pk=tournament.pk).games_done  # noqa: E731
+            running = tournament.games.filter(status="running")
+            # Kill with a batch in its hands (not in the moment between two batches).
+            while done() < args.kill_at * tournament.total_games or not running.exists():
+                time.sleep(0.01)
+            os.killpg(workers[0].proc.pid, signal.SIGKILL)
+            killed = time.perf_counter()
+            done_at_kill = done()
+            held = tournament.games.filter(status="running").count()
+            workers.append(Worker(2, queue, tmp / "restarted.log"))  # as the launcher would
+            workers[1].wait_ready()
+            while not Tournament.objects.get(pk=tournament.pk).is_over:
+                time.sleep(0.1)
+            finished = time.perf_counter()
+            tournament.refresh_from_db()
+            stored = Match.objects.filter(created_by=f"tournament:{tournament.pk}")
+            linked = tournament.games.exclude(match=None).values("match").distinct().count()
+            report = {
+                "database": connection.vendor,
+                "games": tournament.total_games,
+                "status": tournament.status,
+                "games_stored": stored.count(),
+                "games_linked_once": linked,
+                "games_done_at_kill": done_at_kill,
+                "games_held_by_the_killed_worker": held,
+                "seconds_before_kill": round(killed - started, 2),
+                "seconds_from_kill_to_finish": round(finished - killed, 2),
+                "stale_game_s": settings.DICEARENA_STALE_GAME_S,
+                "sweep_every_s": 15,
+            }
+        finally:
+            for worker in workers:
+                worker.stop()
+            if beat is not None:
+                stop_group(beat)
     print(json.dumps(report, indent=1))
     return 0
 
