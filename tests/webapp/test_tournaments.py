@@ -86,8 +86,7 @@ def test_a_game_played_twice_is_stored_once():
     assert stored == 1
     # A second worker that played the same game (thought dead, say) stores nothing.
     assert playing.store(t, playing.entrant_specs(t), outcomes) == 0
-    game = outcomes[0][0]
-    game.refresh_from_db()
+    game = TournamentGame.objects.get(pk=outcomes[0][0].pk)
     assert game.status == TournamentGame.Status.DONE and game.match is not None
     assert Match.objects.filter(created_by=f"tournament:{t.pk}").count() == 1
     t.refresh_from_db()
@@ -144,8 +143,8 @@ def test_the_fighter_grid_gives_each_fighter_twelve_games_a_side_per_run(play_al
         entrant_seat = game.seating.index(0)
         as_first_entrant[game.options["fighters"][entrant_seat]] += 1
     assert set(as_first_entrant.values()) == {12}
-    (game, _), *_ = play_batch(running(t), 1)[0]
-    game.refresh_from_db()
+    (claimed, _), *_ = play_batch(running(t), 1)[0]
+    game = TournamentGame.objects.get(pk=claimed.pk)
     assert game.stats["fighters"] == game.options["fighters"]
 
 
@@ -201,7 +200,7 @@ def test_a_cancellation_stops_a_game_in_play_and_hands_it_back(monkeypatch):
     with pytest.raises(playing.Stopped):
         playing.play_one(t, specs, game, beat)
     assert playing.release(t.pk, "test#1") == 1
-    game.refresh_from_db()
+    game = TournamentGame.objects.get(pk=game.pk)
     assert game.status == TournamentGame.Status.PENDING and game.match is None
 
 

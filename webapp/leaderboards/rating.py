@@ -54,18 +54,21 @@ class SeatRow(NamedTuple):
     name: str
 
 
-def finished(match_ids: list[int]) -> list[Finished]:
-    """The matches ``match_ids`` with their seats, in the order given."""
-    seats: dict[int, list[SeatRow]] = {m: [] for m in match_ids}
+def finished(match_ids: list[int], known: dict[int, Finished] | None = None) -> list[Finished]:
+    """The matches ``match_ids`` with their seats, in the order given; those in
+    ``known`` (just stored by the caller) are not read again."""
+    by_id = {m: known[m] for m in match_ids if known and m in known}
+    wanted = [m for m in match_ids if m not in by_id]
+    seats: dict[int, list[SeatRow]] = {m: [] for m in wanted}
     rows = (
-        Seat.objects.filter(match_id__in=match_ids)
+        Seat.objects.filter(match_id__in=wanted)
         .order_by("match_id", "index")
         .values_list("match_id", "agent_spec", "user_id", "name")
     )
-    for match_id, *seat in rows:
+    for match_id, *seat in rows if wanted else ():
         seats[match_id].append(SeatRow(*seat))
-    found = Match.objects.filter(pk__in=match_ids).values_list("pk", "game", "result")
-    by_id = {pk: Finished(pk, game, result, seats[pk]) for pk, game, result in found}
+    found = Match.objects.filter(pk__in=wanted).values_list("pk", "game", "result")
+    by_id.update({pk: Finished(pk, game, result, seats[pk]) for pk, game, result in found})
     return [by_id[m] for m in match_ids]
 
 
@@ -146,8 +149,9 @@ def apply(matches: list[Finished], seqs: Iterable[int]) -> None:
     Competitor.objects.bulk_update(list(touched.values()), ["mu", "sigma", "games"])
 
 
-def rate_finished_matches() -> int:
-    """Take every finished, not yet rated match into the ratings; returns how many."""
+def rate_finished_matches(known: dict[int, Finished] | None = None) -> int:
+    """Take every finished, not yet rated match into the ratings; returns how many.
+    ``known`` may give matches the caller just stored, so they are not read back."""
     done = 0
     while True:
         try:
@@ -161,7 +165,7 @@ def rate_finished_matches() -> int:
                     .order_by("finished_at", "id")
                     .values_list("pk", flat=True)[:BATCH]
                 )
-                apply(finished(pending), range(seq, seq + len(pending)))
+                apply(finished(pending, known), range(seq, seq + len(pending)))
                 done += len(pending)
         except IntegrityError:
             continue  # another rater took these first; look again

@@ -188,17 +188,24 @@ def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
         ),
     )
     if matches:
-        transaction.on_commit(lambda: match_finished(matches[-1].pk))
+        from webapp.leaderboards.rating import Finished, SeatRow
+
+        # Rated once for the batch, from what is in hand rather than read back.
+        known = {
+            m.pk: Finished(m.pk, m.game, m.result, [SeatRow(s, None, s) for s in p.specs])
+            for m, p in zip(matches, batch, strict=True)
+        }
+        transaction.on_commit(lambda: match_finished(matches[-1].pk, known))
     return matches
 
 
-def match_finished(match_id: int) -> None:
+def match_finished(match_id: int, known: dict | None = None) -> None:
     """After a match ends: ratings (and anything else that follows a result). A failure
     here must not undo or hide the stored move; the next finished match catches up."""
     from webapp.leaderboards.rating import rate_finished_matches
 
     try:
-        rate_finished_matches()
+        rate_finished_matches(known)
     except Exception:
         log.exception("rating after match %s failed; it will be rated with the next", match_id)
 

@@ -21,7 +21,7 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -84,7 +84,17 @@ class Beat:
             raise Stopped
 
 
-def claim(tournament_id: int, me: str, size: int) -> list[TournamentGame]:
+class Claimed(NamedTuple):
+    """What playing and storing a claimed game needs (plain values: batches hold
+    hundreds of light games, and model instances would cost more than the games)."""
+
+    pk: int
+    seating: list[int]
+    seed: str
+    options: dict[str, Any]
+
+
+def claim(tournament_id: int, me: str, size: int) -> list[Claimed]:
     """Take up to ``size`` pending games of a running tournament (none if it is over)."""
     with transaction.atomic():
         running = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
@@ -106,7 +116,8 @@ def claim(tournament_id: int, me: str, size: int) -> list[TournamentGame]:
             beat_at=now,
             attempts=F("attempts") + 1,
         )
-        return list(TournamentGame.objects.filter(pk__in=ids).order_by("pairing", "number"))
+        claimed = TournamentGame.objects.filter(pk__in=ids).order_by("pairing", "number")
+        return [Claimed(*row) for row in claimed.values_list("pk", "seating", "seed", "options")]
 
 
 def release(tournament_id: int, me: str) -> int:
@@ -121,7 +132,7 @@ def entrant_specs(tournament: Tournament) -> list[str]:
 
 
 def play_one(
-    tournament: Tournament, specs: list[str], game: TournamentGame, beat: Callable[[], None]
+    tournament: Tournament, specs: list[str], game: Claimed, beat: Callable[[], None]
 ) -> MatchResult | Abandoned:
     """Play one game with the live per-move budget and the per-game limit."""
     limit = settings.DICEARENA_TOURNAMENT_GAME_S
@@ -164,7 +175,7 @@ def seat_stats(result: MatchResult, players: int) -> dict[str, Any]:
 def store(
     tournament: Tournament,
     specs: list[str],
-    outcomes: list[tuple[TournamentGame, MatchResult | Abandoned]],
+    outcomes: list[tuple[Claimed, MatchResult | Abandoned]],
 ) -> int:
     """Store a played batch in one transaction; games stored meanwhile by someone else
     (a re-delivered task, a worker thought dead) are skipped. Returns games stored."""
@@ -257,11 +268,19 @@ def play_for(tournament_id: int, seconds: float) -> int:
     return stored
 
 
+#: Progress pushes at most this often per tournament and process (and always the last):
+#: light batches are stored several times a second.
+PROGRESS_EVERY_S = 1.0
+_pushed: dict[int, float] = {}
+
+
 def after_games(tournament_id: int) -> None:
-    live.progress(tournament_id)
     tournament = Tournament.objects.get(pk=tournament_id)
     if tournament.games_done >= tournament.total_games:
-        finish(tournament_id)
+        finish(tournament_id)  # pushes the final progress
+    elif time.monotonic() - _pushed.get(tournament_id, 0.0) >= PROGRESS_EVERY_S:
+        _pushed[tournament_id] = time.monotonic()
+        live.progress(tournament_id)
 
 
 def finish(tournament_id: int) -> bool:
