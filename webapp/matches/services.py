@@ -74,11 +74,11 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
     for index, seat in enumerate(plan.seats):
         if seat.agent_spec:
             try:
-                name, _ = agents.parse_spec(seat.agent_spec)
+                # Names, parameter limits, nested specs and the game, as the agent
+                # would be built: an over-limit spec is refused here, not at move time.
+                agents.check_spec(seat.agent_spec, plan.game)
             except ValueError as exc:
                 raise Rejected("bad_agent", str(exc)) from None
-            if not agents.info(name).plays(plan.game):
-                raise Rejected("bad_agent", f"agent {name!r} does not play {game.title}")
         elif seat.identity is None and not seat.open:
             raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
     if not 0 <= plan.pace <= 10:
