@@ -177,7 +177,7 @@ def test_a_batch_rates_its_games_as_if_one_at_a_time(play_all):
 
 
 def test_a_game_past_the_per_game_limit_is_abandoned_not_played_for_ever(
-    settings, django_capture_on_commit_callbacks
+    settings, django_capture_on_commit_callbacks, client
 ):
     settings.DICEARENA_TOURNAMENT_GAME_S = 0  # every game is past its limit at once
     t = running(services.create_tournament(plan(games_per_pairing=2)))
@@ -190,6 +190,8 @@ def test_a_game_past_the_per_game_limit_is_abandoned_not_played_for_ever(
         assert game.status == TournamentGame.Status.ABANDONED and game.match is None
         assert "longer than the 0 s" in game.stats["abandoned"]
     assert standings.compute(t)["standings"][0]["games"] == 0
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "2 of 2 games were abandoned" in page and "abandoned: longer than the 0 s" in page
 
 
 def test_a_cancellation_stops_a_game_in_play_and_hands_it_back(monkeypatch):
