@@ -234,7 +234,7 @@ def _link(rows: list[tuple[int, int | None, dict]]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"WITH v(id, match_id, stats) AS (VALUES {values}) "
-            f"UPDATE {table} SET match_id = v.match_id, stats = v.stats{as_json} "
+            f"UPDATE {table} SET match_id = CAST(v.match_id AS BIGINT), stats = v.stats{as_json} "
             f"FROM v WHERE {table}.id = v.id",
             params,
         )
