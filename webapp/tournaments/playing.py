@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from agents.core import Budget
 from agents.match import MatchResult, play_match
+from webapp.bots.tournament_games import is_bot_spec, play_live
 from webapp.matches import services as match_services
 from webapp.tournaments import live
 from webapp.tournaments.models import Tournament, TournamentGame
@@ -102,7 +103,7 @@ def claim(tournament_id: int, me: str, size: int) -> list[Claimed]:
             return []
         ids = list(
             TournamentGame.objects.select_for_update(skip_locked=True)
-            .filter(tournament_id=tournament_id, status=Status.PENDING)
+            .filter(tournament_id=tournament_id, status=Status.PENDING, match__isnull=True)
             .order_by("pairing", "number")
             .values_list("pk", flat=True)[:size]
         )
@@ -123,12 +124,44 @@ def claim(tournament_id: int, me: str, size: int) -> list[Claimed]:
 def release(tournament_id: int, me: str) -> int:
     """Hand back the games this worker holds but did not store (stopped or failed)."""
     return TournamentGame.objects.filter(
-        tournament_id=tournament_id, status=Status.RUNNING, worker=me
+        tournament_id=tournament_id, status=Status.RUNNING, worker=me, match__isnull=True
     ).update(status=Status.PENDING, worker="")
 
 
 def entrant_specs(tournament: Tournament) -> list[str]:
     return list(tournament.entries.order_by("index").values_list("agent_spec", flat=True))
+
+
+def has_bots(tournament: Tournament) -> bool:
+    """Outside bots play their games live, one by one (``webapp.bots.tournament_games``)."""
+    return any(is_bot_spec(s) for s in entrant_specs(tournament))
+
+
+def play_game(game_id: int) -> str:
+    """Play one pending game by id: live if a bot sits in it, else in memory and stored
+    (the bots' pump starts a tournament's waiting games this way)."""
+    with transaction.atomic():
+        game = (
+            TournamentGame.objects.select_for_update().select_related("tournament").get(pk=game_id)
+        )
+        tournament = game.tournament
+        if game.status != Status.PENDING or game.match_id is not None or tournament.is_over:
+            return "skipped"
+        game.status, game.worker = Status.RUNNING, worker_name()
+        game.started_at = game.beat_at = timezone.now()
+        game.attempts += 1
+        game.save(update_fields=["status", "worker", "started_at", "beat_at", "attempts"])
+    specs = entrant_specs(tournament)
+    seats = [specs[i] for i in game.seating]
+    if any(is_bot_spec(s) for s in seats):
+        return play_live(game, seats)
+    claimed = Claimed(game.pk, game.seating, game.seed, game.options)
+    try:
+        outcome = play_one(tournament, specs, claimed, Beat(tournament.pk, [game.pk], game.worker))
+        return "played" if store(tournament, specs, [(claimed, outcome)]) else "duplicate"
+    except BaseException:
+        release(tournament.pk, game.worker)
+        raise
 
 
 def play_one(
@@ -217,7 +250,7 @@ def store(
                 status=status, finished_at=now, beat_at=now
             )
         Tournament.objects.filter(pk=tournament.pk).update(games_done=F("games_done") + len(todo))
-        transaction.on_commit(lambda: after_games(tournament.pk))
+        transaction.on_commit(lambda: after_game(tournament.pk))
     return len(todo)
 
 
@@ -247,6 +280,10 @@ def play_for(tournament_id: int, seconds: float) -> int:
     if tournament is None:
         return 0
     specs = entrant_specs(tournament)
+    if any(is_bot_spec(s) for s in specs):
+        from webapp.bots.tournament_games import pump
+
+        return pump(tournament_id)  # games with bots go live, one by one
     me = worker_name()
     until = time.monotonic() + seconds
     size, stored = 1, 0
@@ -274,7 +311,7 @@ PROGRESS_EVERY_S = 1.0
 _pushed: dict[int, float] = {}
 
 
-def after_games(tournament_id: int) -> None:
+def after_game(tournament_id: int) -> None:
     tournament = Tournament.objects.get(pk=tournament_id)
     if tournament.games_done >= tournament.total_games:
         finish(tournament_id)  # pushes the final progress

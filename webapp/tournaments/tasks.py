@@ -81,8 +81,9 @@ def play_games(tournament_id: int) -> str:
     left = TournamentGame.objects.filter(
         tournament_id=tournament_id, status=TournamentGame.Status.PENDING
     ).exists()
-    running = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
-    if left and running.exists():
+    tournament = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
+    # Bot tournaments wait for their bots: the bots' connections and sweep start them.
+    if left and tournament.exists() and not playing.has_bots(tournament.get()):
         play_games.delay(tournament_id)  # hand over: other work gets its turn
     return f"stored {stored}"
 
@@ -103,7 +104,7 @@ def sweep_stale_games(stale_seconds: int | None = None) -> int:
         pending = tournament.games.filter(status=TournamentGame.Status.PENDING).count()
         last = tournament.games.aggregate(last=Max("beat_at"))["last"] or tournament.started_at
         stalled = last is None or last < now - timedelta(seconds=min(STALLED_S, stale * 10))
-        if pending and (dead or stalled):
+        if pending and (dead or (stalled and not playing.has_bots(tournament))):
             fan_out(tournament.pk, pending)
         elif given_up or not tournament.games.filter(status=TournamentGame.Status.RUNNING).exists():
             playing.finish(tournament.pk)  # every game is in: close it if nobody did
@@ -115,7 +116,7 @@ def _hand_back(tournament: Tournament, cutoff) -> tuple[int, int]:
     with transaction.atomic():
         dead = list(
             tournament.games.select_for_update(skip_locked=True)
-            .filter(status=Status.RUNNING, beat_at__lt=cutoff)
+            .filter(status=Status.RUNNING, beat_at__lt=cutoff, match__isnull=True)
             .values_list("pk", "attempts")
         )
         give_up = [pk for pk, attempts in dead if attempts >= MAX_ATTEMPTS]
