@@ -52,6 +52,7 @@ class Finished(NamedTuple):
 
 class SeatRow(NamedTuple):
     agent_spec: str
+    owner: str
     user_id: int | None
     name: str
 
@@ -65,7 +66,7 @@ def finished(match_ids: list[int], known: dict[int, Finished] | None = None) -> 
     rows = (
         Seat.objects.filter(match_id__in=wanted)
         .order_by("match_id", "index")
-        .values_list("match_id", "agent_spec", "user_id", "name")
+        .values_list("match_id", "agent_spec", "owner", "user_id", "name")
     )
     for match_id, *seat in rows if wanted else ():
         seats[match_id].append(SeatRow(*seat))

@@ -215,7 +215,7 @@ def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
 
         # Rated once for the batch, from what is in hand rather than read back.
         known = {
-            m.pk: Finished(m.pk, m.game, m.result, [SeatRow(s, None, s) for s in p.specs])
+            m.pk: Finished(m.pk, m.game, m.result, [SeatRow(s, "", None, s) for s in p.specs])
             for m, p in zip(matches, batch, strict=True)
         }
         transaction.on_commit(lambda: match_finished(matches[-1].pk, known))
