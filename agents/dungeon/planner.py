@@ -377,11 +377,15 @@ class PlannerAgent(Agent):
             )
         self.bonus_points = parse_bonus(self.bonus)
 
+    def scorer(self, seat: int) -> Scorer:
+        """What a plan is worth to ``seat``: the seed's table (subclasses judge otherwise)."""
+        return Scorer(seat, WEIGHTS, self.bonus_points)
+
     def plan(
         self, state: DungeonState, seat: int, budget: Budget, rng: random.Random
     ) -> tuple[list[Plan], dict[str, Any]]:
         """Every root choice with its best plan, best first, and how the search went."""
-        scorer = Scorer(seat, WEIGHTS, self.bonus_points)
+        scorer = self.scorer(seat)
         started = time.perf_counter()
         exhaustive = Exhaustive(scorer, self.merge, self.node_budget, self.transpositions)
         try:
