@@ -27,7 +27,7 @@ import time
 from typing import Any
 
 from agents.core import Agent, Budget, Decision
-from agents.dicewars.odds import MAX_DICE, WIN
+from agents.dicewars.odds import MAX_DICE, WIN, hold_probability
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.reinforcement import pool_size
 
@@ -146,8 +146,9 @@ class BestAgent(Agent):
         "dice_many": 0.2,
         "other_many": 0.5,
         "exposure": 0.0,
-        "margin": 0.0,
+        "margin": 0.02,
         "full_odds": 0.5,
+        "hold_many": 0.3,
     }
     budget_note = "one pass over the attacks (a few ms); seconds stop the pass early"
 
@@ -159,11 +160,16 @@ class BestAgent(Agent):
         best, best_gain = None, self.margin
         full, full_p = None, self.full_odds
         dice = state.dice
+        # At a table of more than two, an attack must also keep its conquest often
+        # enough (the write-up's P_hold), as its repository's AI 4 asks at 40 %.
+        hold_min = 0.0 if judge.two else self.hold_many
         for a, d in legal_attacks(state):
             if deadline is not None and time.perf_counter() > deadline:
                 break
             p, expected = judge.attack(a, d)
             gain = expected - base
+            if hold_min and hold_probability(state, a, d) < hold_min:
+                gain = min(gain, 0.0)
             rows.append({"move": f"{a}>{d}", "value": round(gain, 5), "p_win": round(p, 4)})
             if gain > best_gain:
                 best, best_gain = (a, d), gain
