@@ -145,7 +145,7 @@ class BestAgent(Agent):
         "designer's best candidates, to the end of the game in the last placements."
     )
     games = ("octagon",)
-    params = {"depth": 2, "width": 12, "per_cell": 2, "endgame_depth": 0}
+    params = {"depth": 4, "width": 8, "per_cell": 1, "endgame_depth": 6}
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
 
     def act(self, state: OctagonState, seat: int, budget: Budget, rng: random.Random) -> Decision:
