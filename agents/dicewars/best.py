@@ -23,16 +23,18 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
 from agents.core import Agent, Budget, Decision
+from agents.core.deadline import Deadline
 from agents.dicewars.odds import MAX_DICE, WIN, hold_probability
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.reinforcement import pool_size
 
 #: Rows of the thinking table (the best ones).
 TOP_MOVES = 10
+#: The share of ``Budget.seconds`` the pass over the attacks may use.
+TIME_SHARE = 0.8
 
 
 def _sigmoid(x: float) -> float:
@@ -150,10 +152,21 @@ class BestAgent(Agent):
         "full_odds": 0.5,
         "hold_many": 0.3,
     }
+    limits = {
+        "region": (0.0, 100.0),
+        "dice": (0.0, 100.0),
+        "region_many": (0.0, 100.0),
+        "dice_many": (0.0, 100.0),
+        "other_many": (0.0, 100.0),
+        "exposure": (0.0, 100.0),
+        "margin": (-1.0, 1.0),
+        "full_odds": (0.0, 1.0),
+        "hold_many": (0.0, 1.0),
+    }
     budget_note = "one pass over the attacks (a few ms); seconds stop the pass early"
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
-        deadline = None if budget.seconds is None else time.perf_counter() + 0.8 * budget.seconds
+        deadline = Deadline.of(budget, TIME_SHARE)
         judge = Judge(state, seat, self)
         base = judge.now()
         rows: list[dict[str, Any]] = []
@@ -164,7 +177,7 @@ class BestAgent(Agent):
         # enough (the write-up's P_hold), as its repository's AI 4 asks at 40 %.
         hold_min = 0.0 if judge.two else self.hold_many
         for a, d in legal_attacks(state):
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline.passed():
                 break
             p, expected = judge.attack(a, d)
             gain = expected - base

@@ -85,6 +85,16 @@ class BestAgent(PlannerAgent):
         "countdown": 2.0,
         "action_cost": 0.01,
     }
+    limits = {
+        **PlannerAgent.limits,
+        "enemy": (0.0, 100.0),
+        "shield_reach": (0.0, 10.0),
+        "burn": (0.0, 100.0),
+        "shock": (0.0, 100.0),
+        "weaken": (0.0, 100.0),
+        "countdown": (0.0, 100.0),
+        "action_cost": (0.0, 100.0),
+    }
 
     def scorer(self, seat: int) -> Scorer:
         return BattleScorer(seat, self)

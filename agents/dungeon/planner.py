@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agents.core import Agent, Budget, Decision
+from agents.core import Agent, Budget, Deadline, Decision
 from agents.dungeon.scoring import TERMS, WEIGHTS, _tally, _unused_pips, score_plan
 from agents.search.allowance import Allowance
 from games.core import CHANCE
@@ -45,6 +45,9 @@ from games.dungeon.state import DungeonState
 #: Root moves listed in the thinking table, and best plans spelled out.
 TOP_MOVES = 10
 TOP_PLANS = 5
+#: The part of ``Budget.seconds`` the exhaustive expansion may take before MCTS, which
+#: stops at its own share (``agents.search.allowance``), takes over.
+EXHAUSTIVE_SHARE = 0.4
 
 
 # ----- the score of one step ------------------------------------------------------------
@@ -133,11 +136,17 @@ class Exhaustive:
     their index, so the key is exact (no sorting) and a stored line stays playable."""
 
     def __init__(
-        self, scorer: Scorer, merge: bool, node_budget: int, transpositions: bool = False
+        self,
+        scorer: Scorer,
+        merge: bool,
+        node_budget: int,
+        deadline: Deadline | None = None,
+        transpositions: bool = False,
     ) -> None:
         self.scorer = scorer
         self.merge = merge
         self.node_budget = node_budget
+        self.deadline = deadline or Deadline()
         self.nodes = 0
         self.table: dict[tuple, tuple[float, tuple, bool]] | None = {} if transpositions else None
         self.hits = 0
@@ -145,6 +154,9 @@ class Exhaustive:
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self.node_budget:
+            raise OverBudget
+        # Past its share of the time budget the expansion gives way to MCTS too.
+        if self.nodes % 1024 == 0 and self.deadline.passed():
             raise OverBudget
 
     def search(self, state: DungeonState) -> list[Plan]:
@@ -232,10 +244,11 @@ class Mcts:
         self, state: DungeonState, allowance: Allowance, rng: random.Random
     ) -> tuple[Node, int]:
         root = Node()
-        while not allowance.exhausted():
+        while True:  # one iteration at least, so there is a plan even out of time
             self._iterate(state, root, rng)
             allowance.spend()
-        return root, allowance.used
+            if allowance.exhausted():
+                return root, allowance.used
 
     def _iterate(self, root_state: DungeonState, root: Node, rng: random.Random) -> None:
         me = self.scorer.me
@@ -364,6 +377,7 @@ class PlannerAgent(Agent):
         "transpositions": True,
         "bonus": "",  # the designer's bonus per activation: "big-sword:5;hammer:2"
     }
+    limits = {"node_budget": (1, 1_000_000), "iterations": (1, 100_000), "c": (0.0, 100.0)}
     budget_note = (
         "exhaustive up to node_budget nodes, else MCTS: iterations = MCTS iterations "
         "(default 300); seconds stops MCTS early"
@@ -387,7 +401,8 @@ class PlannerAgent(Agent):
         """Every root choice with its best plan, best first, and how the search went."""
         scorer = self.scorer(seat)
         started = time.perf_counter()
-        exhaustive = Exhaustive(scorer, self.merge, self.node_budget, self.transpositions)
+        deadline = Deadline.of(budget, EXHAUSTIVE_SHARE)
+        exhaustive = Exhaustive(scorer, self.merge, self.node_budget, deadline, self.transpositions)
         try:
             found = exhaustive.search(state)
         except OverBudget:
@@ -556,7 +571,7 @@ def measure(
     seat = state.current()
     best_time, plans, nodes = math.inf, [], 0
     for _ in range(repeat):
-        search = Exhaustive(Scorer(seat), merge, 10**9, transpositions)
+        search = Exhaustive(Scorer(seat), merge, 10**9, transpositions=transpositions)
         started = time.perf_counter()
         plans = search.search(state)
         best_time = min(best_time, time.perf_counter() - started)

@@ -25,6 +25,7 @@ import time
 from typing import Any
 
 from agents.core import Agent, Budget, Decision
+from agents.core.deadline import Deadline
 from agents.octagon.greedy import NOTHING, WeightedGreedyAgent, arrow_effect
 from games.octagon.moves import Move, move_table, move_to_text
 from games.octagon.pieces import SPEC_ARROWS
@@ -32,6 +33,8 @@ from games.octagon.state import OctagonState
 
 #: A piece on the board is worth this much more than any tie-break term.
 PIECE = 1000.0
+#: The share of ``Budget.seconds`` the search may use (the rest builds the answer).
+TIME_SHARE = 0.8
 #: A limited piece still in hand, in the leaf value (a 2-, 4- or 8-piece).
 IN_HAND = {2: 3.0, 4: 5.0, 8: 8.0}
 
@@ -41,7 +44,7 @@ class OutOfTime(Exception):
 
 
 class Search:
-    def __init__(self, agent: BestAgent, me: int, deadline: float | None) -> None:
+    def __init__(self, agent: BestAgent, me: int, deadline: Deadline) -> None:
         self.agent = agent
         self.me = me
         self.deadline = deadline
@@ -100,7 +103,7 @@ class Search:
 
     def value(self, state: OctagonState, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline.passed():
             raise OutOfTime
         if depth == 0 or state.over:
             return self.leaf(state)
@@ -146,11 +149,12 @@ class BestAgent(Agent):
     )
     games = ("octagon",)
     params = {"depth": 4, "width": 8, "per_cell": 1, "endgame_depth": 6}
+    limits = {"depth": (1, 30), "width": (1, 1000), "per_cell": (1, 15), "endgame_depth": (0, 30)}
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
 
     def act(self, state: OctagonState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         started = time.perf_counter()
-        deadline = None if budget.seconds is None else started + 0.8 * budget.seconds
+        deadline = Deadline.of(budget, TIME_SHARE)
         work = state.clone()
         search = Search(self, seat, deadline)
         moves = search.candidates(work)

@@ -11,13 +11,14 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import agents
 import games
 from agents.core.seeding import chance_rng
-from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, State
+from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
 from webapp.matches import live
 from webapp.matches.models import Event, Match, PendingChoice, Seat
@@ -54,6 +55,8 @@ class MatchPlan:
     options: dict[str, Any] = field(default_factory=dict)
     pace: float = 0.0
     created_by: str = ""
+    #: For seats played by outside bots: {"move_s", "bank_s"} (webapp.bots.clock).
+    time_control: dict[str, float] | None = None
 
 
 # ----- creating a match ----------------------------------------------------------------
@@ -73,16 +76,35 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
     for index, seat in enumerate(plan.seats):
         if seat.agent_spec:
             try:
-                name, _ = agents.parse_spec(seat.agent_spec)
+                # Names, parameter limits, nested specs and the game, as the agent
+                # would be built: an over-limit spec is refused here, not at move time.
+                agents.check_spec(seat.agent_spec, plan.game)
             except ValueError as exc:
                 raise Rejected("bad_agent", str(exc)) from None
-            if not agents.info(name).plays(plan.game):
-                raise Rejected("bad_agent", f"agent {name!r} does not play {game.title}")
         elif seat.identity is None and not seat.open:
             raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
     if not 0 <= plan.pace <= 10:
         raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
+    if plan.created_by and all(seat.agent_spec for seat in plan.seats):
+        check_live_ai_matches(plan.created_by)
     return options
+
+
+def check_live_ai_matches(created_by: str) -> None:
+    """One person's AI-vs-AI matches take turns on the same workers as everyone's AI
+    replies: a few at once is watching, a hundred is a denial of service."""
+    limit = settings.DICEARENA_MAX_LIVE_AI_MATCHES
+    running = (
+        Match.objects.filter(status=Match.Status.ACTIVE, created_by=created_by)
+        .exclude(seats__agent_spec="")
+        .count()
+    )
+    if running >= limit:
+        raise Rejected(
+            "too_many_live",
+            f"you already have {running} AI-vs-AI matches running (at most {limit}); "
+            "abort one or wait for it to end",
+        )
 
 
 def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = True) -> Match:
@@ -102,6 +124,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             user_id=seat.identity.user_id if seat.identity else None,
             name=seat.name or _seat_name(seat, index),
         )
+    _bots().seats_created(match, plan)
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
     return match
@@ -154,7 +177,7 @@ def do_store_played(
             actor=actor,
             move=move,
             decisions={
-                str(seat): {"thinking": d.thinking, "stats": d.stats}
+                str(seat): decision_record(d, f"stored match {match.pk} ply {step.ply}")
                 for seat, d in step.decisions.items()
             },
         )
@@ -162,6 +185,17 @@ def do_store_played(
     )
     transaction.on_commit(lambda: match_finished(match.pk))
     return match
+
+
+def decision_record(decision: Any, where: str) -> dict[str, Any]:
+    """What is stored (and shown to every viewer) of an agent's decision: its thinking
+    and figures. A failing agent's traceback names server paths: it goes to the log,
+    and viewers see the short reason only."""
+    stats = dict(decision.stats)
+    trace = stats.pop("trace", None)
+    if trace:
+        log.warning("agent fell back (%s) at %s:\n%s", stats.get("fallback"), where, trace)
+    return {"thinking": decision.thinking, "stats": stats}
 
 
 def match_finished(match_id: int) -> None:
@@ -173,6 +207,10 @@ def match_finished(match_id: int) -> None:
         rate_finished_matches()
     except Exception:
         log.exception("rating after match %s failed; it will be rated with the next", match_id)
+    try:
+        _bots().finished(match_id)
+    except Exception:
+        log.exception("could not tell the bots of match %s that it ended", match_id)
 
 
 # ----- joining an open seat ------------------------------------------------------------
@@ -193,6 +231,42 @@ def join_seat(match_id: int, identity: Identity) -> int:
         seat.save(update_fields=["owner", "user", "name"])
         transaction.on_commit(lambda: live.seats_changed(match.pk))
         return seat.index
+
+
+# ----- aborting ------------------------------------------------------------------------
+
+
+def check_abort(match: Match, identity: Identity | None) -> None:
+    """Who may abort: whoever started an AI-vs-AI match, at any time; a player of a
+    match nobody has moved in yet (after that, the way out is to resign)."""
+    if match.is_over:
+        raise Rejected("over", "this match is over")
+    seats = list(match.seats.all())
+    if identity is not None and all(s.is_agent for s in seats):
+        if match.created_by != identity.key:
+            raise Rejected("not_yours", "only the person who started this match can abort it")
+        return
+    if identity is None or not any(s.owner == identity.key for s in seats):
+        raise Rejected("not_yours", "only a player of this match can abort it")
+    moved = match.events.exclude(actor=CHANCE).exists() or match.pending.exists()
+    if moved:
+        raise Rejected("started", "the first move is made; a match can be aborted only before")
+
+
+def do_abort(match: Match) -> None:
+    match.status = Match.Status.ABORTED
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "finished_at"])
+    match_id = match.pk
+    transaction.on_commit(lambda: live.status_changed(match_id))
+
+
+def abort_match(match_id: Any, identity: Identity | None) -> Match:
+    with transaction.atomic():
+        match = _locked(match_id)
+        check_abort(match, identity)
+        do_abort(match)
+    return match
 
 
 # ----- moves ---------------------------------------------------------------------------
@@ -292,7 +366,38 @@ def submit_move(
     return match
 
 
+def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
+    """End a locked match that ``seats`` forfeit (a bot's third strike, a bot that never
+    came): they rank last, every other seat shares first place."""
+    others = match.num_players - len(seats)
+    # Forfeiters all lose, even when nobody is left to win (then no seat has rank 1).
+    lost = others + 1 if others else 2
+    outcome = Outcome(
+        returns=tuple(-1.0 if s in seats else 1.0 for s in range(match.num_players)),
+        ranks=tuple(lost if s in seats else 1 for s in range(match.num_players)),
+        reason=reason,
+    )
+    match.status = Match.Status.FINISHED
+    match.result = {**outcome.to_json(), "forfeit": sorted(seats)}
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "result", "finished_at"])
+    match_id = match.pk
+    transaction.on_commit(lambda: match_finished(match_id))
+
+
+def lock_match(match_id: Any) -> Match:
+    """The match row, locked until the transaction ends; Rejected if there is none."""
+    return _locked(match_id)
+
+
 # ----- internals -----------------------------------------------------------------------
+
+
+def _bots():
+    # Bots' clocks hang on these moments; imported late, since webapp.bots uses us.
+    from webapp.bots import hooks
+
+    return hooks
 
 
 def _locked(match_id: Any) -> Match:
@@ -334,6 +439,7 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
         transaction.on_commit(lambda: match_finished(match.pk))
     match.save(update_fields=fields)
     remember(match.pk, state)
+    _bots().advanced(match, state)
     match_id = match.pk
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
