@@ -148,7 +148,7 @@ class BestAgent(Agent):
         "designer's best candidates, to the end of the game in the last placements."
     )
     games = ("octagon",)
-    params = {"depth": 4, "width": 8, "per_cell": 1, "endgame_depth": 6}
+    params = {"depth": 2, "width": 8, "per_cell": 1, "endgame_depth": 6}
     limits = {"depth": (1, 30), "width": (1, 1000), "per_cell": (1, 15), "endgame_depth": (0, 30)}
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
 
