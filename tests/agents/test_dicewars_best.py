@@ -7,18 +7,7 @@ import random
 from agents.core import Budget, catalogue, get
 from agents.match import play_match
 from games.dicewars import END_TURN, GAME, legal_attacks
-
-
-def board(neighbours, owners, dice, players=2, mover=0):
-    view = {
-        "num_players": players,
-        "map": {"neighbours": neighbours},
-        "owners": owners,
-        "dice": dice,
-        "order": list(range(players)),
-        "current": mover,
-    }
-    return GAME.from_position(view)
+from tests.agents.test_dicewars_agents import board
 
 
 def decide(state, spec="dicewars-best", budget=None):

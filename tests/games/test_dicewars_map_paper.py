@@ -42,34 +42,13 @@ def test_it_draws_sparser_maps_than_the_default_style(maps):
     assert _neighbours_per_territory(grown) > 3.8
 
 
+# One piece per territory, no hex twice, adjacency by shared edges: test_dicewars_map.py
+# checks those for every map style.
+
+
 def test_it_generates_29_to_31_territories_of_at_least_12_hexes(maps):
     assert {board.size for board in maps} == {29, 30, 31}
     assert min(len(cells) for board in maps for cells in board.hexes) >= 12
-
-
-def test_it_never_puts_a_hex_in_two_territories_and_keeps_each_in_one_piece(maps):
-    for board in maps:
-        cells = [cell for cells in board.hexes for cell in cells]
-        assert len(cells) == len(set(cells)) and all(0 <= c < CELLS for c in cells)
-        for territory in board.hexes:
-            inside, reached, todo = set(territory), {territory[0]}, [territory[0]]
-            while todo:
-                for n in NEIGHBOURS[todo.pop()]:
-                    if n in inside and n not in reached:
-                        reached.add(n)
-                        todo.append(n)
-            assert reached == inside
-
-
-def test_it_makes_territories_adjacent_exactly_when_hexes_share_an_edge(maps):
-    for board in maps:
-        where = {cell: t for t, cells in enumerate(board.hexes) for cell in cells}
-        expected = [set() for _ in range(board.size)]
-        for cell, t in where.items():
-            for n in NEIGHBOURS[cell]:
-                if n in where and where[n] != t:
-                    expected[t].add(where[n])
-        assert [set(n) for n in board.neighbours] == expected
 
 
 def test_it_leaves_gaps_between_territories(maps):
