@@ -210,10 +210,3 @@ def test_it_refuses_a_bonus_it_cannot_read():
     with pytest.raises(ValueError, match="bonus"):
         PlannerAgent(bonus="bandage=5")
 
-
-def test_it_times_the_seeds_two_turns_for_the_bench():
-    from agents.dungeon.timing import planner_ms
-
-    figures = planner_ms(repeat=1)
-    assert set(figures) == {"frog_ms", "handyman_ms"}
-    assert all(ms > 0 for ms in figures.values())
