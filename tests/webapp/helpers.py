@@ -39,3 +39,10 @@ def wait_for(predicate, timeout: float = 30.0, every: float = 0.1):
             return value
         time.sleep(every)
     raise AssertionError(f"condition not met within {timeout}s")
+
+
+def row_counts() -> dict[str, int]:
+    """Rows in every table of every installed model: refused input must change none."""
+    from django.apps import apps
+
+    return {m._meta.label: m._default_manager.count() for m in apps.get_models()}

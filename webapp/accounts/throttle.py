@@ -84,8 +84,9 @@ def record_failure(username: str, address: str) -> None:
         pipe = _client(settings.REDIS_URL).pipeline()
         for limit in limits():
             key = _key(limit, values[limit.scope])
+            # The window starts with the first failure; INCR keeps the expiry.
+            pipe.set(key, 0, ex=limit.window_s, nx=True)
             pipe.incr(key)
-            pipe.expire(key, limit.window_s, nx=True)  # the window starts with a failure
         pipe.execute()
     except redis.RedisError:
         log.warning("login throttle unavailable; failure not counted", exc_info=True)
