@@ -1,0 +1,297 @@
+"""Hypothesis against the match socket: thousands of frames, well-formed and not, from
+both players and a spectator, over the real ASGI stack, the real Redis channel layer and
+the real database. Every frame is answered without a crash, every refusal is an `error`
+frame with a documented code, and a refused frame changes nothing."""
+
+from __future__ import annotations
+
+import json
+import string
+from dataclasses import dataclass, field
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from webapp.accounts.identity import GUEST_KEY
+from webapp.config.asgi import application
+from webapp.matches import services
+from webapp.matches.models import Event, Match, PendingChoice
+from webapp.matches.positions import load_state
+
+from .helpers import ALICE, BOB, row_counts
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+# Two-seat matches of every kind of turn: simultaneous, alternating, with chance.
+GAMES = ["footsies", "buttonmen", "octagon", "dungeon", "dicewars"]
+# protocol.md's codes, and what the server may send.
+ERROR_CODES = {
+    "too_large", "malformed", "bad_seat", "not_your_seat", "not_your_turn", "bad_seq",
+    "stale", "already_chosen", "bad_move", "illegal", "over",
+}  # fmt: skip
+FRAME_TYPES = {"snapshot", "event", "chosen", "seats", "ack", "error"}
+EXAMPLES = 200
+
+sent = {"frames": 0, "refused": 0, "accepted": 0}
+
+
+# ----- what a hostile or confused client sends -----------------------------------------
+
+HUGE = st.sampled_from([10**18, -(10**18), 2**63, 2**64 + 1, 10**300, -(10**300)])
+leaves = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | HUGE
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=30)
+)
+json_values = st.recursive(
+    leaves,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=25,
+)
+
+
+def deep(depth: int, kind: str) -> str:
+    if kind == "list":
+        return "[" * depth + "]" * depth
+    return '{"a":' * depth + "1" + "}" * depth
+
+
+@dataclass
+class Player:
+    name: str
+    seat: int | None
+    comm: WebsocketCommunicator = field(repr=False)
+    last_accepted: dict | None = None
+
+
+@database_sync_to_async
+def position(match_id: int) -> tuple[int, dict[int, list[str]]]:
+    match = Match.objects.get(pk=match_id)
+    if match.is_over:
+        return match.ply, {}
+    state = load_state(match)
+    return match.ply, {
+        s: [state.move_to_str(m) for m in state.legal_moves(s)] for s in state.acting_seats()
+    }
+
+
+@database_sync_to_async
+def fingerprint(match_id: int) -> tuple:
+    match = Match.objects.get(pk=match_id)
+    return (
+        match.ply,
+        match.status,
+        Event.objects.filter(match_id=match_id).count(),
+        PendingChoice.objects.filter(match_id=match_id).count(),
+        tuple(match.seats.order_by("index").values_list("owner", flat=True)),
+    )
+
+
+def frame_strategy(player: Player, ply: int, legal: dict[int, list[str]], num_seats: int):
+    seat = player.seat if player.seat is not None else 0
+    moves = legal.get(seat) or ["A"]
+    good_move = st.builds(
+        lambda m: {"type": "move", "seat": seat, "seq": ply, "move": m}, st.sampled_from(moves)
+    )
+    wrong_seat = st.one_of(
+        st.sampled_from([s for s in range(num_seats) if s != seat] or [1]),
+        st.sampled_from([-1, num_seats, "0", None, True, 0.0, [0], {"seat": 0}]),
+        HUGE,
+    )
+    wrong_seq = st.one_of(
+        st.sampled_from([ply - 1, ply + 1, -1, str(ply), None, True, float(ply), [ply]]), HUGE
+    )
+    wrong_text = st.one_of(
+        st.text(max_size=12),
+        st.just("x" * 300),
+        st.sampled_from(["", " ", "A ", "a", "\x00", "0", "-1", "null", "{}", "🎲"]),
+        json_values,
+    )
+    field_swaps = st.one_of(
+        st.builds(lambda s: {"type": "move", "seat": s, "seq": ply, "move": moves[0]}, wrong_seat),
+        st.builds(lambda q: {"type": "move", "seat": seat, "seq": q, "move": moves[0]}, wrong_seq),
+        st.builds(lambda t: {"type": "move", "seat": seat, "seq": ply, "move": t}, wrong_text),
+        st.builds(
+            lambda d: {"type": "move", **d},
+            st.dictionaries(
+                st.sampled_from(["seat", "seq", "move", "type", "x"]), json_values, max_size=4
+            ),
+        ),
+    )
+    hello = st.builds(lambda q: {"type": "hello", "seq": q}, json_values | wrong_seq)
+    any_dict = st.dictionaries(
+        st.sampled_from(["type", "seat", "seq", "move"]) | st.text(max_size=6),
+        json_values,
+        max_size=5,
+    )
+    typed = st.builds(lambda t, d: {**d, "type": t}, json_values | st.text(max_size=10), any_dict)
+    documents = st.one_of(good_move, field_swaps, hello, any_dict, typed, json_values)
+    as_text = documents.map(lambda doc: ("text", json.dumps(doc)))
+    repeats = (
+        st.just(("text", json.dumps(player.last_accepted)))
+        if player.last_accepted
+        else st.nothing()
+    )
+    raw = st.one_of(
+        st.text(max_size=60).map(lambda t: ("text", t)),
+        st.text(alphabet=string.printable, max_size=60).map(lambda t: ("text", "{" + t)),
+        st.binary(max_size=60).map(lambda b: ("bytes", b)),
+        documents.map(lambda doc: ("bytes", json.dumps(doc).encode())),
+        st.builds(
+            lambda n, kind: ("text", deep(n, kind)),
+            st.integers(900, 2040),
+            st.sampled_from(["list", "dict"]),
+        ).filter(lambda f: len(f[1]) <= settings.DICEARENA_MAX_FRAME_BYTES),
+        st.integers(300, 1300).map(
+            lambda n: (
+                "text",
+                json.dumps({"type": "move", "seat": seat, "seq": ply})[:-1]
+                + ', "move": '
+                + deep(n, "list")
+                + "}",
+            )
+        ),
+        st.just(("text", "x" * (settings.DICEARENA_MAX_FRAME_BYTES + 1))),
+        st.just(("text", "1" * 4000)),  # an integer of 4,000 digits
+    )
+    return st.one_of(good_move.map(lambda doc: ("text", json.dumps(doc))), as_text, raw, repeats)
+
+
+async def answers_to(player: Player, marker: str) -> list[dict]:
+    """Every frame this socket receives until the server refuses our marker frame. The
+    socket handles its frames in order, so what came before the marker's answer is the
+    answer to the frame before it (plus pushes about other sockets' moves)."""
+    await player.comm.send_to(text_data=json.dumps({"type": marker}))
+    received = []
+    while True:
+        frame = json.loads(await player.comm.receive_from(timeout=10))
+        assert isinstance(frame, dict) and frame.get("type") in FRAME_TYPES, frame
+        if frame["type"] == "error" and marker in frame["message"]:
+            assert frame["code"] == "malformed"
+            return received
+        received.append(frame)
+
+
+@database_sync_to_async
+def new_match(game: str) -> Match:
+    plan = services.MatchPlan(
+        game=game, seats=[services.SeatPlan(identity=ALICE), services.SeatPlan(identity=BOB)]
+    )
+    return services.create_match(plan, schedule=False)
+
+
+@database_sync_to_async
+def cookie_for(guest: str | None) -> str:
+    store = SessionStore()
+    if guest:
+        store[GUEST_KEY] = guest
+    store.save()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+
+@pytest.fixture
+def cookies():
+    """Session cookies for alice, bob and a spectator, made once for the whole run."""
+    return {}
+
+
+async def connect(match_id: int, cookie: str) -> WebsocketCommunicator:
+    headers = [
+        (b"origin", b"http://testserver"),
+        (b"host", b"testserver"),
+        (b"cookie", cookie.encode()),
+    ]
+    comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    return comm
+
+
+@hypothesis_settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,  # the same inputs every run; a failure reproduces
+    database=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
+@given(game=st.sampled_from(GAMES), data=st.data())
+async def test_no_frame_crashes_the_socket_and_refused_frames_change_nothing(cookies, game, data):
+    if not cookies:
+        for name in ("alice", "bob", None):
+            cookies[name] = await cookie_for(name)
+    match = await new_match(game)
+    before_rows = await database_sync_to_async(row_counts)()
+    players = [
+        Player("alice", 0, await connect(match.pk, cookies["alice"])),
+        Player("bob", 1, await connect(match.pk, cookies["bob"])),
+        Player("spectator", None, await connect(match.pk, cookies[None])),
+    ]
+    accepted_any = False
+    try:
+        for step in range(data.draw(st.integers(4, 14), label="frames")):
+            player = data.draw(st.sampled_from(players), label="who")
+            ply, legal = await position(match.pk)
+            kind, payload = data.draw(frame_strategy(player, ply, legal, 2), label="frame")
+            before = await fingerprint(match.pk)
+            if kind == "text":
+                await player.comm.send_to(text_data=payload)
+            else:
+                await player.comm.send_to(bytes_data=payload)
+            sent["frames"] += 1
+            received = await answers_to(player, f"fuzz-marker-{step}")
+            own = [f for f in received if f["type"] in ("ack", "error")]
+            is_hello = kind == "text" and _is_hello(payload)
+            if is_hello:
+                assert own == [], own  # hello is answered with frames, never refused
+                assert await fingerprint(match.pk) == before
+                continue
+            assert len(own) == 1, (payload[:200], received)
+            answer = own[0]
+            if answer["type"] == "error":
+                sent["refused"] += 1
+                assert answer["code"] in ERROR_CODES and answer["message"], answer
+                assert await fingerprint(match.pk) == before, (payload[:200], answer)
+            else:
+                sent["accepted"] += 1
+                accepted_any = True
+                assert player.seat is not None
+                player.last_accepted = json.loads(payload)
+                assert await fingerprint(match.pk) != before
+    finally:
+        for player in players:
+            await player.comm.disconnect()
+    after_rows = await database_sync_to_async(row_counts)()
+    if accepted_any:  # only the match's own rows may have moved
+        for label in ("matches.Event", "matches.PendingChoice"):
+            after_rows.pop(label), before_rows.pop(label)
+    assert after_rows == before_rows
+
+
+def _is_hello(payload: str) -> bool:
+    try:
+        doc = json.loads(payload)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and doc.get("type") == "hello"
+
+
+async def test_the_fuzzer_sent_thousands_of_frames():
+    """Runs after the fuzz above (file order): it must have sent what it claims."""
+    print(f"\nsocket fuzz: {sent}")
+    assert sent["frames"] >= 1500 and sent["refused"] >= 1000 and sent["accepted"] >= 100
