@@ -162,11 +162,32 @@ REDIS_URL = _redis_url()
 # Keys of this deployment (and of each test run) in a shared Redis.
 DICEARENA_REDIS_PREFIX = os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena")
 
+# redis-py 8 gives every socket a 5 s read timeout by default, and channels-redis waits
+# 5 s on a blocking BZPOPMIN: idle sockets died every ~5 s (django/channels_redis#422).
+# Blocking reads wait without a socket timeout; TCP keepalive and periodic health checks
+# find a dead server instead, and connecting still gives up after a few seconds.
+REDIS_CLIENT_OPTIONS = {
+    "socket_timeout": None,
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "health_check_interval": 30,
+}
+# Connections one web process may hold to the channel layer's Redis at once (each
+# socket's join, leave and send takes one for a moment); redis-py's default of 100 ran
+# out at ~220 sockets.
+DICEARENA_CHANNEL_POOL = int(os.environ.get("DICEARENA_CHANNEL_POOL", "1000"))
+
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         "CONFIG": {
-            "hosts": [REDIS_URL],
+            "hosts": [
+                {
+                    "address": REDIS_URL,
+                    "max_connections": DICEARENA_CHANNEL_POOL,
+                    **REDIS_CLIENT_OPTIONS,
+                }
+            ],
             # A prefix per deployment (and per test run) keeps groups from mixing.
             "prefix": DICEARENA_REDIS_PREFIX,
         },
