@@ -50,7 +50,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             await self._error("malformed", "frames are JSON objects")
             return
         if not isinstance(message, dict):
