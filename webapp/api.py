@@ -143,7 +143,7 @@ def submit_tournament(request, payload: TournamentIn):
 
 @api.get(
     "/tournaments/{tournament_id}",
-    response={200: dict, 404: Error},
+    response={200: dict, 404: Error, 422: Invalid},
     summary="A tournament's status and standings",
 )
 def tournament_status(request, tournament_id: int):
@@ -163,13 +163,21 @@ def tournament_status(request, tournament_id: int):
     }
 
 
-@api.get("/leaderboards/{game}", response={200: dict, 404: Error}, summary="One game's ratings")
+@api.get(
+    "/leaderboards/{game}",
+    response={200: dict, 404: Error, 422: Invalid},
+    summary="One game's ratings",
+)
 def leaderboard_api(request, game: str):
     if game not in {g.slug for g in games.all()}:
         return Status(404, {"error": f"unknown game {game!r}"})
     return {"game": game, "ratings": leaderboard(game)}
 
 
-@api.get("/agents", response=list[dict], summary="Registered agents (for entrants)")
+@api.get(
+    "/agents",
+    response={200: list[dict], 422: Invalid},
+    summary="Registered agents (for entrants)",
+)
 def agent_list(request, game: str | None = None):
     return [a.to_json() for a in agents.catalogue(game)]
