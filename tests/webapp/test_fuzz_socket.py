@@ -333,5 +333,6 @@ def _is_hello(payload: str) -> bool:
 async def test_the_fuzzer_sent_thousands_of_frames():
     """Runs after the fuzz above (file order): it must have sent what it claims."""
     print(f"\nsocket fuzz: {sent}")
-    assert sent["frames"] == FRAMES_PER_MATCH * EXAMPLES and sent["refused"] >= 5 * EXAMPLES
-    assert sent["accepted"] >= EXAMPLES // 2
+    assert sent["frames"] >= FRAMES_PER_MATCH * EXAMPLES, sent
+    assert sent["refused"] >= 5 * EXAMPLES, sent
+    assert sent["accepted"] >= EXAMPLES // 2, sent
