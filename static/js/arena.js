@@ -31,9 +31,43 @@
   // Named as the engines name the seats: red, blue, green, yellow, purple, orange, teal, pink.
   const SEAT_COLOURS = ["#d62839", "#2e86ab", "#4caf50", "#f3b312", "#8e44ad", "#f08a24", "#16a0a0", "#e86fa8"];
 
+  /** Apply a patch of webapp/matches/delta.py to a view; returns a new view. */
+  function applyPatch(view, ops) {
+    let out = structuredClone(view);
+    for (const op of ops) {
+      const path = op[0];
+      if (!path.length) { out = op.length > 1 ? structuredClone(op[1]) : null; continue; }
+      let parent = out;
+      for (const key of path.slice(0, -1)) parent = parent[key];
+      const last = path[path.length - 1];
+      if (op.length > 1) parent[last] = structuredClone(op[1]);
+      else delete parent[last];
+    }
+    return out;
+  }
+
+  /** The view an event frame leads to, from the view before it. */
+  function nextView(view, frame) {
+    if (frame.view !== undefined) return frame.view;
+    return frame.patch ? applyPatch(view, frame.patch) : view;
+  }
+
+  // How the socket keeps a page live (milliseconds).
+  const ANSWER_WITHIN = 4000;   // a move with no ack or error by then is re-sent after a resync
+  const SYNC_WITHIN = 6000;     // a hello with no "synced" by then: the connection is dead
+  const HEARTBEAT_EVERY = 25000; // a quiet socket says hello this often (finds dead links)
+  const MAX_TRIES = 3;          // sends of one move before the socket is opened afresh
+
   /**
-   * The WebSocket of one match. It says hello with the last sequence number it has,
-   * so after a drop it receives exactly the events it missed, then live ones.
+   * The WebSocket of one match. It says hello with the last sequence number it has, so
+   * after a drop it receives exactly the events it missed, then "synced", then live
+   * frames. A move goes through its outbox: kept while the socket is down, sent once the
+   * page is in sync, re-sent when no answer comes (the server's sequence check makes a
+   * second copy harmless), and dropped only when the position has moved past it.
+   *
+   * handlers: frame(f) for every frame in order; status(state) with "connecting",
+   * "syncing", "live", "offline", "no such match"; settled(move, how) when a move leaves
+   * the outbox ("ack", "error", "moved-on").
    */
   class MatchSocket {
     constructor(matchId, seq, handlers) {
@@ -42,37 +76,133 @@
       this.handlers = handlers;
       this.retry = 0;
       this.closedByUs = false;
+      this.synced = false;
+      this.outbox = null;
+      this.helloAt = null;
+      this.lastHeard = Date.now();
+      this.reconnectTimer = null;
       this.open();
+      this.ticker = setInterval(() => this.tick(), 1000);
+      window.addEventListener("online", () => this.reconnectNow());
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") this.tick(true);
+      });
     }
     open() {
+      this.synced = false;
+      this.helloAt = null;
+      this.handlers.status(this.retry ? "offline" : "connecting");
       const scheme = location.protocol === "https:" ? "wss" : "ws";
-      this.ws = new WebSocket(`${scheme}://${location.host}/ws/matches/${this.matchId}/`);
-      this.ws.onopen = () => {
+      const ws = new WebSocket(`${scheme}://${location.host}/ws/matches/${this.matchId}/`);
+      this.ws = ws;
+      ws.onopen = () => {
         this.retry = 0;
-        this.handlers.status("live");
-        this.send({ type: "hello", seq: this.seq });
+        this.handlers.status("syncing");
+        this.hello();
       };
-      this.ws.onmessage = (msg) => {
-        const frame = JSON.parse(msg.data);
-        if (frame.type === "event") {
-          if (frame.seq <= this.seq) return; // already have it
-          this.seq = frame.seq;
-        }
-        if (frame.type === "snapshot") this.seq = frame.seq;
-        this.handlers.frame(frame);
+      ws.onmessage = (msg) => {
+        if (ws !== this.ws) return;
+        this.lastHeard = Date.now();
+        this.receive(JSON.parse(msg.data));
       };
-      this.ws.onclose = (ev) => {
-        if (this.closedByUs) return;
+      ws.onclose = (ev) => {
+        if (ws !== this.ws || this.closedByUs) return;
+        this.synced = false;
         if (ev.code === 4404) { this.handlers.status("no such match"); return; }
-        this.handlers.status("reconnecting…");
-        const delay = Math.min(8000, 300 * 2 ** this.retry++);
-        setTimeout(() => this.open(), delay);
+        this.handlers.status("offline");
+        const delay = ev.code === 4429 ? 5000 : Math.min(5000, 250 * 2 ** this.retry++);
+        this.reconnectAt = Date.now() + delay;
+        this.reconnectTimer = setTimeout(() => this.open(), delay);
       };
     }
-    send(obj) {
-      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(obj));
+    /** Drop this connection and open another at once (the network came back). */
+    reconnectNow() {
+      if (this.closedByUs) return;
+      clearTimeout(this.reconnectTimer);
+      if (this.ws && this.ws.readyState === WebSocket.OPEN && this.synced) return;
+      const old = this.ws;
+      this.ws = null;
+      if (old) { old.onclose = null; try { old.close(); } catch (e) { /* already gone */ } }
+      this.retry = 0;
+      this.open();
     }
-    close() { this.closedByUs = true; this.ws.close(); }
+    isOpen() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+    raw(obj) { if (this.isOpen()) this.ws.send(JSON.stringify(obj)); }
+    hello() {
+      this.helloAt = Date.now();
+      this.raw({ type: "hello", seq: this.seq });
+    }
+    receive(f) {
+      if (f.type === "event") {
+        if (f.seq <= this.seq) return; // already have it
+        if (f.seq !== this.seq + 1) { this.hello(); return; } // missed one: catch up first
+        this.seq = f.seq;
+      } else if (f.type === "snapshot") {
+        this.seq = f.seq;
+      } else if (f.type === "synced") {
+        this.helloAt = null;
+        if (f.seq !== this.seq) { this.hello(); return; } // moved on meanwhile
+        this.synced = true;
+        this.handlers.status("live");
+      } else if ((f.type === "ack" || f.type === "error") && this.outbox && f.seq === this.outbox.frame.seq) {
+        const o = this.outbox;
+        this.outbox = null;
+        // A re-sent move the server already has is answered "stale"/"already_chosen":
+        // for the page that is the first copy's success, not an error.
+        if (f.type === "error" && o.tries > 1 && (f.code === "stale" || f.code === "already_chosen")) {
+          f = { type: "ack", seq: f.seq };
+        }
+        this.handlers.frame(f);
+        this.handlers.settled(o.frame, f.type);
+        return;
+      }
+      this.handlers.frame(f);
+      if (this.outbox && this.seq > this.outbox.frame.seq) {
+        const o = this.outbox;
+        this.outbox = null;
+        this.handlers.settled(o.frame, "moved-on");
+      }
+      if (f.type === "synced") this.flush();
+    }
+    /** Queue a move frame; false if another move is still on its way. */
+    move(frame) {
+      if (this.outbox) return false;
+      this.outbox = { frame, tries: 0, sentAt: null };
+      this.flush();
+      return true;
+    }
+    flush() {
+      const o = this.outbox;
+      if (!o || !this.synced || !this.isOpen()) return;
+      if (o.frame.seq < this.seq) { this.outbox = null; this.handlers.settled(o.frame, "moved-on"); return; }
+      o.tries += 1;
+      o.sentAt = Date.now();
+      this.raw(o.frame);
+    }
+    /** Once a second: find dead connections and unanswered moves before a person does. */
+    tick(force) {
+      if (this.closedByUs) return;
+      const now = Date.now();
+      if (!this.isOpen()) {
+        if (this.reconnectAt) this.handlers.status("offline", Math.max(0, this.reconnectAt - now));
+        return;
+      }
+      if (this.helloAt && now - this.helloAt > SYNC_WITHIN) { this.reconnectNow(); return; }
+      const o = this.outbox;
+      if (o && o.sentAt && this.synced && now - o.sentAt > ANSWER_WITHIN) {
+        if (o.tries >= MAX_TRIES) { o.tries = 1; this.reconnectNow(); return; }
+        this.synced = false; // resync, then the outbox sends the move again
+        this.hello();
+        return;
+      }
+      if (!this.helloAt && (force === true || now - this.lastHeard > HEARTBEAT_EVERY)) this.hello();
+    }
+    close() {
+      this.closedByUs = true;
+      clearInterval(this.ticker);
+      clearTimeout(this.reconnectTimer);
+      if (this.ws) this.ws.close();
+    }
   }
 
   /** Show what an AI weighed: a small table of its top moves, or the raw JSON. */
@@ -108,6 +238,6 @@
 
   window.DiceArena = Object.assign(window.DiceArena || {}, {
     renderers: (window.DiceArena && window.DiceArena.renderers) || {},
-    svg, h, SEAT_COLOURS, MatchSocket, renderThinking, renderer,
+    svg, h, SEAT_COLOURS, MatchSocket, applyPatch, nextView, renderThinking, renderer,
   });
 })();

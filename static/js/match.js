@@ -1,7 +1,7 @@
 /* The live match page: render the snapshot, then follow frames from the socket. */
 (function () {
   "use strict";
-  const { h, MatchSocket, renderThinking, renderer } = window.DiceArena;
+  const { h, MatchSocket, nextView, renderThinking, renderer } = window.DiceArena;
   const root = document.getElementById("match");
   const matchId = Number(root.dataset.matchId);
   const game = root.dataset.game;
@@ -18,8 +18,10 @@
   };
   const st = {
     view: snap.view, legal: snap.legal, turn: snap.turn, status: snap.status,
-    seats: snap.seats, you: snap.you, log: snap.log, chosen: snap.chosen || [], sent: false,
+    seats: snap.seats, you: snap.you, log: snap.log, chosen: snap.chosen || [],
   };
+  const thinkingCache = new Map();
+  let socket = null; // set below; handlers may run while it is being made
 
   function names() { return st.seats.map((s) => s.name + (s.index === st.you ? " (you)" : "")); }
 
@@ -46,55 +48,80 @@
     }
   }
 
+  /** What the AI weighed is fetched when someone asks, not pushed with every move. */
+  async function showThinking(ply) {
+    let decisions = thinkingCache.get(ply);
+    if (!decisions) {
+      els.thinking.textContent = "Loading what the AI weighed…";
+      try {
+        const resp = await fetch(`/matches/${matchId}/thinking/${ply}/`);
+        if (!resp.ok) throw new Error(resp.statusText);
+        decisions = (await resp.json()).decisions;
+        thinkingCache.set(ply, decisions);
+      } catch (e) {
+        els.thinking.textContent = "Could not load what the AI weighed; try again.";
+        return;
+      }
+    }
+    renderThinking(els.thinking, decisions);
+  }
+
   function renderLog() {
     els.log.innerHTML = "";
     st.log.forEach((e) => {
       if (e.actor === -1 && !e.text) return;
       const li = h("li", { "data-ply": e.ply, class: e.actor === -1 ? "chance" : "" },
         h("span", { class: "ply" }, `${e.ply + 1}.`), " ", e.text);
-      if (e.decisions && Object.keys(e.decisions).length) {
+      if (e.thinking && e.thinking.length) {
         li.classList.add("has-thinking");
-        li.addEventListener("click", () => renderThinking(els.thinking, e.decisions));
+        li.append(" ", h("button", { class: "why link", type: "button", onclick: () => showThinking(e.ply) }, "why?"));
       }
       els.log.append(li);
     });
     els.log.scrollTop = els.log.scrollHeight;
-    const last = [...st.log].reverse().find((e) => e.decisions && Object.keys(e.decisions).length);
-    renderThinking(els.thinking, last ? last.decisions : null);
   }
 
   function render() {
     const waiting = st.turn.simultaneous && st.you !== null && st.chosen.includes(st.you);
+    const pending = !!(socket && socket.outbox);
     const ctx = {
-      names: names(), you: st.you, legal: st.status.status === "active" ? st.legal : [],
+      names: names(), you: st.you, legal: st.status.status === "active" && !pending ? st.legal : [],
       onMove: st.you !== null ? sendMove : null, controls: els.controls, waiting,
-      chosen: st.chosen, pending: st.sent,
+      chosen: st.chosen, pending,
     };
     renderer(game).render(els.board, st.view, ctx);
     if (!renderer(game).controls) els.controls.innerHTML = "";
     renderStatus();
-    renderLog();
   }
 
   function sendMove(move) {
     // One move in flight at a time: a double click must not send a second one.
-    if (st.sent) return;
-    st.sent = true;
-    notice("Sent " + move + " …");
-    socket.send({ type: "move", seat: st.you, seq: socket.seq, move });
+    const queued = socket.move({ type: "move", seat: st.you, seq: socket.seq, move });
+    if (!queued) return;
+    notice(socket.synced ? `Sent ${move} …` : `Offline: ${move} will be sent when the connection is back.`);
+    render();
   }
 
   function onFrame(f) {
-    if (["snapshot", "event", "ack", "error"].includes(f.type)) st.sent = false;
     switch (f.type) {
       case "snapshot":
         Object.assign(st, { view: f.view, legal: f.legal, turn: f.turn, status: f.status, seats: f.seats, log: f.log, chosen: f.chosen || [], you: f.you });
         render();
+        renderLog();
         break;
       case "event":
-        Object.assign(st, { view: f.view, legal: f.legal, turn: f.turn, status: f.status, you: f.you, chosen: [] });
+        st.view = nextView(st.view, f);
+        st.legal = f.legal || [];
+        st.turn = f.turn;
+        if (f.status) st.status = f.status;
+        st.chosen = [];
         st.log.push(f.event);
-        notice("");
+        render();
+        renderLog();
+        break;
+      case "synced":
+        st.chosen = f.chosen || [];
+        if (f.seats) st.seats = f.seats;
         render();
         break;
       case "chosen":
@@ -106,9 +133,6 @@
         st.seats = f.seats;
         render();
         break;
-      case "ack":
-        notice("");
-        break;
       case "error":
         notice(f.message, "error");
         root.dataset.lastError = f.code;
@@ -116,13 +140,30 @@
     }
   }
 
-  const socket = new MatchSocket(matchId, snap.seq, {
-    frame: onFrame,
-    status: (text) => {
-      els.conn.textContent = text === "live" ? "connected" : text;
-      root.dataset.conn = text;
-    },
-  });
+  function onSettled(frame, how) {
+    if (how !== "error") notice("");
+    render();
+  }
+
+  function onStatus(state, retryInMs) {
+    root.dataset.conn = state;
+    const text = {
+      connecting: "connecting…",
+      syncing: "catching up…",
+      live: "connected",
+      "no such match": "no such match",
+    }[state];
+    if (state === "offline") {
+      const secs = retryInMs ? Math.ceil(retryInMs / 1000) : 0;
+      els.conn.textContent = secs ? `offline — reconnecting in ${secs} s` : "offline — reconnecting…";
+      if (socket && socket.outbox) notice(`Offline: ${socket.outbox.frame.move} will be sent when the connection is back.`);
+    } else {
+      els.conn.textContent = text || state;
+    }
+    els.conn.classList.toggle("offline", state === "offline");
+  }
+
+  socket = new MatchSocket(matchId, snap.seq, { frame: onFrame, status: onStatus, settled: onSettled });
   window.DiceArena.currentSocket = socket;
 
   document.addEventListener("keydown", (ev) => {
@@ -132,4 +173,5 @@
   });
 
   render();
+  renderLog();
 })();

@@ -12,6 +12,7 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from webapp.accounts.identity import GUEST_KEY
 from webapp.config.asgi import application
+from webapp.matches import delta
 from webapp.matches.models import Event, Match
 
 from .helpers import ALICE, BOB, footsies_people
@@ -47,6 +48,18 @@ async def receive(comm, kind: str, timeout: float = 10) -> dict:
             return frame
 
 
+def follow(view: dict, frame: dict) -> dict:
+    """The view an event frame leads to (a patch, or the whole view when that is smaller)."""
+    return frame["view"] if "view" in frame else delta.apply(view, frame["patch"])
+
+
+async def snapshot_of(comm) -> dict:
+    await comm.send_json_to({"type": "hello"})
+    snap = await receive(comm, "snapshot")
+    assert (await receive(comm, "synced"))["seq"] == snap["seq"]
+    return snap
+
+
 async def new_match() -> Match:
     return await database_sync_to_async(footsies_people)()
 
@@ -71,6 +84,7 @@ async def test_a_move_reaches_the_players_and_a_spectator_live():
     alice = await connect(match.pk, "alice")
     bob = await connect(match.pk, "bob")
     watcher = await connect(match.pk, None)
+    views = {comm: (await snapshot_of(comm))["view"] for comm in (alice, bob, watcher)}
     await alice.send_json_to({"type": "move", "seat": 0, "seq": 0, "move": "A"})
     await receive(alice, "ack")
     chosen = await receive(watcher, "chosen")
@@ -80,8 +94,8 @@ async def test_a_move_reaches_the_players_and_a_spectator_live():
         frame = await receive(comm, "event")
         assert frame["seq"] == 1
         assert frame["event"]["move"] == {"0": "A", "1": "G"}
-        assert frame["view"]["hit"] == [True, False]
-    assert frame["you"] is None and frame["legal"] == []
+        assert follow(views[comm], frame)["hit"] == [True, False]
+    assert "you" not in frame and frame.get("legal", []) == []
     for comm in (alice, bob, watcher):
         await comm.disconnect()
 
@@ -143,9 +157,78 @@ async def test_a_reconnecting_page_receives_exactly_the_events_it_missed():
         await submit(match.pk, 0, ply, a, identity=ALICE)
         await submit(match.pk, 1, ply, b, identity=BOB)
     comm = await connect(match.pk, "alice")
+    at_one = await database_sync_to_async(view_after)(match, 1, 0)
     await comm.send_json_to({"type": "hello", "seq": 1})
     got = [await receive(comm, "event"), await receive(comm, "event")]
     assert [f["seq"] for f in got] == [2, 3]
-    assert got[-1]["view"]["blocks"] == [2, 2]
+    assert follow(follow(at_one, got[0]), got[1])["blocks"] == [2, 2]
+    synced = await receive(comm, "synced")
+    assert synced["seq"] == 3 and synced["chosen"] == []
     assert await comm.receive_nothing(timeout=0.3)
+    await comm.disconnect()
+
+
+def view_after(match: Match, seq: int, seat: int | None) -> dict:
+    from webapp.matches.positions import walk
+
+    for _before, event, after in walk(match):
+        if event.ply + 1 == seq:
+            return after.observation(seat)
+    raise AssertionError(f"no event {seq}")
+
+
+async def test_a_page_that_missed_nothing_is_told_it_is_in_sync():
+    match = await new_match()
+    comm = await connect(match.pk, "alice")
+    await comm.send_json_to({"type": "hello", "seq": 0})
+    synced = await receive(comm, "synced")
+    assert synced["seq"] == 0 and [s["name"] for s in synced["seats"]] == ["alice", "bob"]
+    assert await comm.receive_nothing(timeout=0.3)
+    await comm.disconnect()
+
+
+async def test_a_page_far_behind_gets_the_snapshot_instead_of_every_event(monkeypatch):
+    from webapp.matches import live, services
+
+    monkeypatch.setattr(live, "CATCH_UP_LIMIT", 2)
+    match = await new_match()
+    submit = database_sync_to_async(services.submit_move)
+    for ply in range(3):
+        await submit(match.pk, 0, ply, "B", identity=ALICE)
+        await submit(match.pk, 1, ply, "B", identity=BOB)
+    comm = await connect(match.pk, None)
+    await comm.send_json_to({"type": "hello", "seq": 0})
+    snap = await receive(comm, "snapshot")
+    assert snap["seq"] == 3 and len(snap["log"]) == 3 and snap["you"] is None
+    assert (await receive(comm, "synced"))["seq"] == 3
+    await comm.disconnect()
+
+
+async def test_a_flood_of_frames_closes_the_socket_with_a_clear_code():
+    match = await new_match()
+    comm = await connect(match.pk, "alice")
+    burst = int(settings.DICEARENA_FRAME_BURST)
+    for _ in range(burst + 5):
+        await comm.send_json_to({"type": "dance"})
+    codes = []
+    while True:
+        out = await comm.receive_output(timeout=5)
+        if out["type"] == "websocket.close":
+            assert out["code"] == 4429
+            break
+        codes.append(json.loads(out["text"])["code"])
+    assert codes[-1] == "rate_limited" and codes.count("malformed") == burst
+    assert await count_events(match) == 0
+
+
+async def test_deeply_nested_json_is_refused_as_malformed():
+    match = await new_match()
+    comm = await connect(match.pk, "alice")
+    depth = 1500
+    await comm.send_to(text_data="[" * depth + "]" * depth)
+    assert (await receive(comm, "error"))["code"] == "malformed"
+    deep = '{"type": "move", "seat": 0, "seq": 0, "move": ' + "[" * 1000 + "]" * 1000 + "}"
+    await comm.send_to(text_data=deep)
+    assert (await receive(comm, "error"))["code"] == "malformed"
+    assert await count_events(match) == 0
     await comm.disconnect()

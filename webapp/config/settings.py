@@ -209,6 +209,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # Limits on what browsers may send.
 DICEARENA_MAX_FRAME_BYTES = 4096
+# Frames one match socket may send: a burst, then this many a second (a token bucket).
+DICEARENA_FRAMES_PER_S = float(os.environ.get("DICEARENA_FRAMES_PER_S", "10"))
+DICEARENA_FRAME_BURST = float(os.environ.get("DICEARENA_FRAME_BURST", "30"))
 DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))

@@ -1,15 +1,19 @@
-"""The match socket: snapshot/resync, moves in, frames out.
+"""The match socket: snapshot/resync, moves in, frames out (docs/protocol.md).
 
-Protocol (JSON text frames), client → server:
-  {"type": "hello", "seq": N}      resync: every event frame after N, then live frames
-  {"type": "move", "seat": S, "seq": N, "move": "A"}   N = the position it answers
-server → client: "snapshot", "event", "chosen", "seats", "ack", "error" frames; an
-error names a ``code`` and carries a ``message`` for people, and changes nothing.
+Client → server: ``hello`` (resync from a sequence number; also the page's heartbeat)
+and ``move``. Server → client: ``snapshot``, ``event``, ``synced``, ``chosen``, ``seats``,
+``ack`` and ``error`` frames; an error names a ``code`` and carries a ``message`` for
+people, and changes nothing.
+
+The consumer never blocks its event loop: database work runs in threads
+(``database_sync_to_async``), frames arrive already serialised, and a socket that sends
+more than its share of frames is closed rather than served.
 """
 
 from __future__ import annotations
 
 import json
+import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -18,6 +22,32 @@ from django.conf import settings
 from webapp.accounts.identity import Identity, identity_of
 from webapp.matches import frames, live, services, snapshots
 from webapp.matches.models import Match
+
+#: Close code for a socket that sent frames faster than ``FrameBudget`` allows.
+CLOSE_RATE_LIMITED = 4429
+#: Close code for an unknown match.
+CLOSE_UNKNOWN_MATCH = 4404
+#: Seconds between two AI nudges from one socket (a hello flood must not queue work).
+NUDGE_EVERY_S = 10.0
+
+
+class FrameBudget:
+    """A token bucket: ``burst`` frames at once, refilled at ``rate`` frames a second.
+    A person clicks a few times a second at most; a page's heartbeat is one frame in 25 s."""
+
+    def __init__(self, rate: float, burst: float, now=time.monotonic) -> None:
+        self.rate, self.burst, self._now = rate, burst, now
+        self.tokens = burst
+        self.at = now()
+
+    def take(self) -> bool:
+        now = self._now()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -28,9 +58,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
+        self.budget = FrameBudget(settings.DICEARENA_FRAMES_PER_S, settings.DICEARENA_FRAME_BURST)
+        self.nudged_at = float("-inf")
         found = await self._find_seat()
         if found is False:
-            await self.close(code=4404)
+            await self.close(code=CLOSE_UNKNOWN_MATCH)
             return
         self.seat = found
         self.group = live.group_name(self.match_id)
@@ -43,6 +75,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        if not self.budget.take():
+            await self._error("rate_limited", "too many frames; reconnect and slow down")
+            await self.close(code=CLOSE_RATE_LIMITED)
+            return
         raw = text_data if text_data is not None else bytes_data
         if raw is None or len(raw) > settings.DICEARENA_MAX_FRAME_BYTES:
             limit = settings.DICEARENA_MAX_FRAME_BYTES
@@ -62,32 +98,36 @@ class MatchConsumer(AsyncWebsocketConsumer):
         elif kind == "move":
             await self._move(message)
         else:
-            await self._error("malformed", f"unknown frame type {kind!r}")
+            await self._error("malformed", f"unknown frame type {str(kind)[:40]!r}")
 
     async def match_frame(self, event: dict) -> None:
-        await self.send(text_data=json.dumps(frames.for_seat(event["frame"], self.seat)))
+        await self.send(text_data=frames.for_audience(event["texts"], self.seat))
 
     # ----- handlers --------------------------------------------------------------------
 
     async def _hello(self, seq) -> None:
-        await self._nudge()
-        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-            await self.send(text_data=json.dumps(await self._snapshot()))
-            return
-        for frame in await self._frames_since(seq):
-            await self.send(text_data=json.dumps(frames.for_seat(frame, self.seat)))
+        now = time.monotonic()
+        nudge = now - self.nudged_at >= NUDGE_EVERY_S
+        if nudge:
+            self.nudged_at = now
+        for text in await self._resync(seq, nudge):
+            await self.send(text_data=text)
 
     async def _move(self, message: dict) -> None:
         seat = message.get("seat", self.seat)
+        seq = message.get("seq")
         try:
-            await self._submit(seat, message.get("seq"), message.get("move"))
+            await self._submit(seat, seq, message.get("move"))
         except services.Rejected as exc:
-            await self._error(exc.code, exc.message)
+            await self._error(exc.code, exc.message, seq)
             return
-        await self.send(text_data=json.dumps({"type": "ack", "seq": message.get("seq")}))
+        await self.send(text_data=frames.dumps({"type": "ack", "seq": seq}))
 
-    async def _error(self, code: str, message: str) -> None:
-        await self.send(text_data=json.dumps({"type": "error", "code": code, "message": message}))
+    async def _error(self, code: str, message: str, seq=None) -> None:
+        frame = {"type": "error", "code": code, "message": message}
+        if isinstance(seq, int) and not isinstance(seq, bool):
+            frame["seq"] = seq  # which move this answers, so a page can match them up
+        await self.send(text_data=frames.dumps(frame))
 
     # ----- database helpers ------------------------------------------------------------
 
@@ -99,20 +139,25 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return snapshots.seat_of(match, self.identity)
 
     @database_sync_to_async
-    def _snapshot(self) -> dict:
-        match = Match.objects.get(pk=self.match_id)
-        return snapshots.build(match, snapshots.seat_of(match, self.identity))
-
-    @database_sync_to_async
-    def _frames_since(self, seq: int) -> list[dict]:
+    def _resync(self, seq, nudge: bool) -> list[str]:
+        """What a page saying hello at ``seq`` lacks: the events it missed (or the whole
+        snapshot when it is far behind or names no position), then a ``synced`` frame."""
         match = Match.objects.get(pk=self.match_id)
         # A seat taken after connecting (joining an open seat) changes what we may see.
         self.seat = snapshots.seat_of(match, self.identity)
-        return live.frames_since(match, seq)
-
-    @database_sync_to_async
-    def _nudge(self) -> None:
-        services.nudge_ai(self.match_id)
+        if nudge:
+            services.nudge_ai(self.match_id)
+        texts: list[str] = []
+        known = isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= match.ply
+        if not known or match.ply - seq > live.CATCH_UP_LIMIT:
+            texts.append(frames.dumps(snapshots.build(match, self.seat)))
+        elif seq < match.ply:
+            texts += [frames.for_audience(t, self.seat) for t in live.frames_since(match, seq)]
+        chosen = sorted(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
+        synced = {"type": "synced", "seq": match.ply, "chosen": chosen}
+        synced["seats"] = frames.seat_list(match)
+        texts.append(frames.dumps(synced))
+        return texts
 
     @database_sync_to_async
     def _submit(self, seat, seq, move) -> None:

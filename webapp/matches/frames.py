@@ -1,7 +1,12 @@
-"""What the browser receives: snapshots and event frames, built from states.
+"""What the browser receives: snapshots, and event frames that carry only what changed.
 
-A frame carries the spectator view and only those seat views that differ from it, so
-games of open information do not send the same board nine times.
+An event frame is built once per audience — spectators, and each seat whose frame
+differs (its own view or legal moves) — and serialised once there, so hundreds of open
+pages cost one ``json.dumps`` each, not one per page. Frames name the position they
+lead to (``seq``); a page that is not exactly one behind asks for what it missed.
+
+What an AI weighed is not pushed: frames say which seats have thinking to show, and the
+page fetches it (``/matches/<id>/thinking/<ply>/``) when someone asks.
 """
 
 from __future__ import annotations
@@ -11,6 +16,16 @@ import json
 from typing import Any
 
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State, actor_name
+from webapp.matches import delta
+
+#: The key of the spectators' text in a frame's texts (a seat's key is its index).
+SPECTATORS = "*"
+
+Texts = dict[str, str]
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))
 
 
 def seat_list(match) -> list[dict[str, Any]]:
@@ -35,7 +50,7 @@ def describe(before: State, actor: int, move: Any) -> str:
     return f"{actor_name(actor)}: {before.move_to_str(move)}"
 
 
-def event_summary(before: State, event) -> dict[str, Any]:
+def _base_entry(before: State, event) -> dict[str, Any]:
     actor, move = before.parse_event(event.as_record_item())
     return {
         "ply": event.ply,
@@ -44,25 +59,30 @@ def event_summary(before: State, event) -> dict[str, Any]:
         "actor_name": actor_name(event.actor),
         "move": event.move,
         "text": describe(before, actor, move),
-        "decisions": event.decisions or {},
     }
 
 
-def views(state: State) -> dict[str, Any]:
-    spectator = state.observation(None)
-    public = json.dumps(spectator, sort_keys=True)
-    out: dict[str, Any] = {"spectator": spectator}
-    for seat in range(state.num_players):
-        view = state.observation(seat)
-        if json.dumps({**view, "seat": None}, sort_keys=True) != public:
-            out[str(seat)] = view
-    return out
+def event_summary(before: State, event) -> dict[str, Any]:
+    """A move log entry with everything the agents weighed (replays, exports)."""
+    return {**_base_entry(before, event), "decisions": event.decisions or {}}
 
 
-def legal(state: State) -> dict[str, list[str]]:
+#: Figures of a decision small enough to travel with every live frame.
+_STAT_KEYS = ("seconds", "fallback", "reason")
+
+
+def log_entry(before: State, event) -> dict[str, Any]:
+    """A move log entry for live pages: which seats have thinking to show, and each
+    decision's time and any fallback, but not the thinking itself."""
+    decisions = event.decisions or {}
     return {
-        str(seat): [state.move_to_str(m) for m in state.legal_moves(seat)]
-        for seat in state.acting_seats()
+        **_base_entry(before, event),
+        "thinking": sorted(int(s) for s, d in decisions.items() if d and d.get("thinking")),
+        "stats": {
+            s: {k: d["stats"][k] for k in _STAT_KEYS if k in (d.get("stats") or {})}
+            for s, d in decisions.items()
+            if d and d.get("stats")
+        },
     }
 
 
@@ -89,43 +109,63 @@ def status(match) -> dict[str, Any]:
     }
 
 
-def event_frame(match, before: State, event, after: State) -> dict[str, Any]:
-    return {
+def _legal(state: State, seat: int) -> list[str]:
+    return [state.move_to_str(m) for m in state.legal_moves(seat)]
+
+
+def _view_change(before: State, after: State, seat: int | None) -> dict[str, Any]:
+    kind, value = delta.smaller(before.observation(seat), after.observation(seat))
+    return {kind: value}
+
+
+def event_texts(match, before: State, event, after: State) -> Texts:
+    """The frame of one stored event for every audience, each serialised once."""
+    common: dict[str, Any] = {
         "type": "event",
         "seq": event.ply + 1,
-        "event": event_summary(before, event),
-        "views": views(after),
-        "legal": legal(after),
+        "event": log_entry(before, event),
         "turn": turn_info(after),
-        "status": status(match),
     }
+    if after.current() == TERMINAL:
+        common["status"] = status(match)
+    spectator_change = _view_change(before, after, None)
+    texts = {SPECTATORS: dumps({**common, **spectator_change})}
+    acting = set(after.acting_seats())
+    for seat in range(after.num_players):
+        change = _view_change(before, after, seat)
+        # A seat reads the spectators' frame unless its view or its moves differ.
+        if seat not in acting and change == spectator_change:
+            continue
+        legal = _legal(after, seat) if seat in acting else []
+        texts[str(seat)] = dumps({**common, **change, "legal": legal})
+    return texts
 
 
-def snapshot(match, state: State, log: list[dict], chosen: list[int]) -> dict[str, Any]:
+def snapshot(match, state: State, log: list[dict], chosen: list[int], seat: int | None):
+    """The whole position for one page: where a page starts and where it resyncs."""
     return {
         "type": "snapshot",
         "seq": match.ply,
-        "views": views(state),
-        "legal": legal(state),
+        "view": state.observation(seat),
+        "legal": _legal(state, seat) if seat is not None and seat in state.acting_seats() else [],
         "turn": turn_info(state),
         "status": status(match),
         "seats": seat_list(match),
         "log": log,
         "chosen": chosen,
+        "you": seat,
     }
 
 
-def for_seat(frame: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """Cut a broadcast frame down to what one connection may see."""
-    out = {k: v for k, v in frame.items() if k not in ("views", "legal")}
-    all_views = frame.get("views")
-    if all_views is not None:
-        key = str(seat) if seat is not None else None
-        if key is not None and key in all_views:
-            out["view"] = all_views[key]
-        else:
-            out["view"] = {**all_views["spectator"], "seat": seat}
-    if "legal" in frame:
-        out["legal"] = frame["legal"].get(str(seat), []) if seat is not None else []
-    out["you"] = seat
-    return out
+def for_audience(texts: Texts, seat: int | None) -> str:
+    """The text one page receives: its seat's own, else the spectators'."""
+    if seat is not None:
+        own = texts.get(str(seat))
+        if own is not None:
+            return own
+    return texts[SPECTATORS]
+
+
+def to_everyone(frame: dict[str, Any]) -> Texts:
+    """A frame every page receives alike (who has chosen, the seats changed)."""
+    return {SPECTATORS: dumps(frame)}

@@ -1,7 +1,8 @@
 """Pushes to open match pages over the channel layer. Called only after a commit.
 
-Every frame goes to the match's group; each connection cuts it down to what its seat
-may see (``frames.for_seat``). Frames carry ``seq`` so pages can resync.
+Every frame goes to the match's group as texts already serialised per audience
+(``frames.event_texts``); each connection sends the one meant for its seat. Frames carry
+``seq`` so pages can resync.
 """
 
 from __future__ import annotations
@@ -17,41 +18,45 @@ from webapp.matches.positions import walk
 
 log = logging.getLogger(__name__)
 
+#: A page further behind than this many events reloads the snapshot instead of
+#: replaying each event frame it missed.
+CATCH_UP_LIMIT = 64
+
 
 def group_name(match_id: int) -> str:
     return f"match-{match_id}"
 
 
-def _send(match_id: int, frame: dict) -> None:
+def _send(match_id: int, texts: frames.Texts) -> None:
     try:
         async_to_sync(get_channel_layer().group_send)(
-            group_name(match_id), {"type": "match.frame", "frame": frame}
+            group_name(match_id), {"type": "match.frame", "texts": texts}
         )
     except Exception:  # the move is stored; a page that misses it resyncs by seq
         log.exception("could not push to match %s", match_id)
 
 
-def frames_since(match: Match, since_seq: int) -> list[dict]:
+def frames_since(match: Match, since_seq: int) -> list[frames.Texts]:
     """Event frames for every stored event after ``since_seq``, in order."""
     events = list(match.events.order_by("ply"))
-    out = []
-    for before, event, after in walk(match, events):
-        if event.ply + 1 > since_seq:
-            out.append(frames.event_frame(match, before, event, after))
-    return out
+    return [
+        frames.event_texts(match, before, event, after)
+        for before, event, after in walk(match, events)
+        if event.ply + 1 > since_seq
+    ]
 
 
 def events_stored(match: Match, stored: list) -> None:
     """Push the events a transaction just committed: (before, event, after) each."""
     for before, event, after in stored:
-        _send(match.pk, frames.event_frame(match, before, event, after))
+        _send(match.pk, frames.event_texts(match, before, event, after))
 
 
 def choice_made(match_id: int, ply: int, seats: list[int]) -> None:
     """Tell watchers who has chosen at a simultaneous turn (never what)."""
-    _send(match_id, {"type": "chosen", "seq": ply, "seats": seats})
+    _send(match_id, frames.to_everyone({"type": "chosen", "seq": ply, "seats": seats}))
 
 
 def seats_changed(match_id: int) -> None:
     match = Match.objects.get(pk=match_id)
-    _send(match_id, {"type": "seats", "seats": frames.seat_list(match)})
+    _send(match_id, frames.to_everyone({"type": "seats", "seats": frames.seat_list(match)}))

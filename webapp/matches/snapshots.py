@@ -23,10 +23,10 @@ def build(match: Match, seat: int | None) -> dict:
     log = []
     state = None
     for before, event, after in walk(match, events):
-        log.append(frames.event_summary(before, event))
+        log.append(frames.log_entry(before, event))
         state = after
     if state is None:
         state = match.game_rules.new_state(match.num_players, match.options)
     remember(match.pk, state)
     chosen = sorted(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
-    return frames.for_seat(frames.snapshot(match, state, log, chosen), seat)
+    return frames.snapshot(match, state, log, chosen, seat)

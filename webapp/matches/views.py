@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -103,6 +103,13 @@ def match_list(request):
         qs = qs.filter(game=game)
     page = Paginator(qs, 25).get_page(request.GET.get("page"))
     return render(request, "matches/list.html", {"page": page, "games": games.all(), "game": game})
+
+
+def thinking(request, match_id: int, ply: int):
+    """What the agents weighed for one stored event (pages fetch it on "why?")."""
+    match = get_object_or_404(Match, pk=match_id)
+    event = get_object_or_404(match.events, ply=ply)
+    return JsonResponse({"match": match.pk, "ply": ply, "decisions": event.decisions or {}})
 
 
 def not_found(request, exception=None):

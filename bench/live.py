@@ -1,0 +1,446 @@
+"""Live play under load, on loopback: N players moving against light AIs and M
+spectators on K live matches, through the real web tier, Celery workers, Redis and
+database. Prints JSON figures.
+
+    python bench/live.py --json [--matches 200] [--spectators 500] [--duration 120]
+                         [--think 3] [--web-workers 2] [--worker-concurrency 2]
+                         [--games footsies buttonmen octagon dicewars dungeon]
+
+Each match seats one bench player (a guest with its own session cookie) against the
+`random` agent; players think ``--think`` seconds (0.5×–1.5×) and play a random legal
+move; spectators are spread over the matches. A finished match is replaced by a new one
+for the same player, and its spectators follow. Figures:
+
+- ``move_to_frame_ms``: a move sent → the first frame that carries it back to its player
+  (the event it completes, or the ``chosen`` frame at a simultaneous turn);
+- ``move_to_ai_reply_ms``: a move sent → the event of the AI's next move;
+- ``first_frame_ms``: a socket opened → its snapshot (hello without a sequence number);
+- errors (error frames, exceptions), unexpected disconnects, bytes per frame by role,
+  and each process's CPU (% of one core, averaged) and peak memory.
+
+Uses REDIS_URL / DATABASE_URL when set (the database must exist; it is migrated), else
+an embedded Redis and a SQLite file in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psutil  # noqa: E402
+import websockets  # noqa: E402
+
+AI = "random"
+
+
+def percentiles(values: list[float]) -> dict[str, float | int | None]:
+    if not values:
+        return {"n": 0, "p50": None, "p95": None, "p99": None, "max": None}
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+    return {"n": len(ordered), "p50": at(0.50), "p95": at(0.95), "p99": at(0.99),
+            "max": round(ordered[-1], 1)}  # fmt: skip
+
+
+@dataclass
+class Figures:
+    move_to_frame: list[float] = field(default_factory=list)
+    move_to_ai_reply: list[float] = field(default_factory=list)
+    first_frame: list[float] = field(default_factory=list)
+    errors: Counter = field(default_factory=Counter)
+    disconnects: int = 0
+    frames: Counter = field(default_factory=Counter)
+    frame_bytes: Counter = field(default_factory=Counter)
+    moves: int = 0
+    matches_finished: int = 0
+    measuring: bool = False
+
+    def frame(self, role: str, kind: str, size: int) -> None:
+        if self.measuring:
+            self.frames[role, kind] += 1
+            self.frame_bytes[role, kind] += size
+
+
+class Stack:
+    """Redis, the database, the web tier and the workers, as production runs them."""
+
+    def __init__(self, args, tmp: Path) -> None:
+        self.args, self.tmp = args, tmp
+        self.procs: dict[str, subprocess.Popen] = {}
+        self.redis = None
+
+    def start(self) -> str:
+        prefix = f"bench-{uuid.uuid4().hex[:8]}"
+        os.environ.update(
+            DJANGO_SETTINGS_MODULE="webapp.config.settings",
+            DICEARENA_VAR=str(self.tmp),
+            DICEARENA_QUEUE=prefix,
+            DICEARENA_CHANNEL_PREFIX=prefix,
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            PYTHONUNBUFFERED="1",
+        )
+        if not os.environ.get("REDIS_URL"):
+            from webapp.embedded_redis import EmbeddedRedis
+
+            self.redis = EmbeddedRedis(self.tmp / "redis")
+            os.environ["REDIS_URL"] = self.redis.start()
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        port = free_port()
+        self._spawn("web", [sys.executable, "-m", "uvicorn", "webapp.config.asgi:application",
+                            "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+                            "--workers", str(self.args.web_workers)])  # fmt: skip
+        self._spawn("worker", [sys.executable, "-m", "celery", "-A", "webapp.config", "worker",
+                               "--concurrency", str(self.args.worker_concurrency),
+                               "-n", f"{prefix}@%h", "--loglevel", "WARNING"])  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url + "/matches/", timeout=2):
+                    return url
+            except OSError:
+                for name, proc in self.procs.items():
+                    if proc.poll() is not None:
+                        raise RuntimeError(f"{name} exited: {self.log(name)}") from None
+                time.sleep(0.3)
+        raise RuntimeError("the web server did not come up")
+
+    def _spawn(self, name: str, argv: list[str]) -> None:
+        log = open(self.tmp / f"{name}.log", "w")  # noqa: SIM115 - lives as long as the child
+        self.procs[name] = subprocess.Popen(
+            argv, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+
+    def log(self, name: str) -> str:
+        return (self.tmp / f"{name}.log").read_text(errors="replace")[-3000:]
+
+    def processes(self) -> dict[str, psutil.Process]:
+        """Every process of the stack, named by role (children included)."""
+        out: dict[str, psutil.Process] = {}
+        for name, proc in self.procs.items():
+            root = psutil.Process(proc.pid)
+            out[f"{name}-main"] = root
+            for i, child in enumerate(root.children(recursive=True)):
+                out[f"{name}-{i + 1}"] = child
+        if self.redis is not None and self.redis.process is not None:
+            out["redis"] = psutil.Process(self.redis.process.pid)
+        out["bench-clients"] = psutil.Process()
+        return out
+
+    def stop(self) -> None:
+        for proc in self.procs.values():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, 15)
+        for proc in self.procs.values():
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, 9)
+        if self.redis is not None:
+            self.redis.stop()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ----- Django side: sessions and matches (run in a thread; the ORM is synchronous) ------
+
+
+def new_guest(name: str) -> str:
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from webapp.accounts.identity import GUEST_KEY
+
+    store = SessionStore()
+    store[GUEST_KEY] = name
+    store.save()
+    return store.session_key
+
+
+def new_match(guest: str, game: str) -> int:
+    from webapp.accounts.identity import Identity
+    from webapp.matches import services
+
+    me = Identity(key=f"guest:{guest}", name=guest)
+    seats = [services.SeatPlan(identity=me), services.SeatPlan(agent_spec=AI)]
+    return services.create_match(services.MatchPlan(game=game, seats=seats)).pk
+
+
+# ----- the clients -------------------------------------------------------------------
+
+
+class Slot:
+    """One live match of one player; spectators follow the slot's current match."""
+
+    def __init__(self, index: int, game: str) -> None:
+        self.index, self.game = index, game
+        self.guest = f"bench{index}"
+        self.cookie = ""
+        self.match_id = 0
+        self.changed = asyncio.Event()
+
+
+async def open_socket(url: str, match_id: int, cookie: str | None):
+    ws_url = url.replace("http://", "ws://") + f"/ws/matches/{match_id}/"
+    headers = {"Cookie": f"sessionid={cookie}"} if cookie else {}
+    return await websockets.connect(
+        ws_url, origin=url, additional_headers=headers, open_timeout=60, max_size=2**22,
+        ping_interval=None,
+    )  # fmt: skip
+
+
+async def snapshot(ws, figures: Figures, role: str) -> dict:
+    started = time.perf_counter()
+    await ws.send(json.dumps({"type": "hello"}))
+    while True:
+        raw = await ws.recv()
+        frame = json.loads(raw)
+        figures.frame(role, frame["type"], len(raw))
+        if frame["type"] == "snapshot":
+            figures.first_frame.append((time.perf_counter() - started) * 1000)
+            return frame
+
+
+async def player(url: str, slot: Slot, figures: Figures, args, stop: asyncio.Event) -> None:
+    rng = random.Random(slot.index)
+    while not stop.is_set():
+        try:
+            async with await open_socket(url, slot.match_id, slot.cookie) as ws:
+                if await play_match(ws, slot, figures, args, rng, stop):
+                    figures.matches_finished += 1
+                    slot.match_id = await asyncio.to_thread(new_match, slot.guest, slot.game)
+                    slot.changed.set()
+                    slot.changed = asyncio.Event()
+        except (websockets.ConnectionClosed, OSError, TimeoutError) as exc:
+            if stop.is_set():
+                return
+            figures.disconnects += 1
+            figures.errors[f"player:{type(exc).__name__}"] += 1
+            await asyncio.sleep(1)
+
+
+async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
+    """Play until the match ends (True) or the bench stops (False)."""
+    snap = await snapshot(ws, figures, "player")
+    seq, legal, seat = snap["seq"], snap["legal"], snap["you"]
+    over = snap["status"]["status"] != "active"
+    sent_at: float | None = None
+    sent_seq = -1
+    awaiting_reply = False
+    reply_from = 0.0
+    next_move_at = time.monotonic() + rng.uniform(0.5, 1.5) * args.think
+    while not stop.is_set() and not over:
+        if legal and sent_at is None and time.monotonic() >= next_move_at:
+            move = rng.choice(legal)
+            sent_seq, sent_at = seq, time.perf_counter()
+            await ws.send(json.dumps({"type": "move", "seat": seat, "seq": seq, "move": move}))
+            if figures.measuring:
+                figures.moves += 1
+        try:
+            wait = max(0.01, next_move_at - time.monotonic()) if legal and sent_at is None else 1
+            raw = await asyncio.wait_for(ws.recv(), timeout=wait)
+        except TimeoutError:
+            continue
+        frame = json.loads(raw)
+        kind = frame["type"]
+        figures.frame("player", kind, len(raw))
+        now = time.perf_counter()
+        if kind == "event":
+            seq = frame["seq"]
+            legal = frame.get("legal", [])
+            over = frame["turn"]["over"]
+            if sent_at is not None and seq == sent_seq + 1:
+                record(figures.move_to_frame, now - sent_at, figures)
+                awaiting_reply = not frame["turn"]["simultaneous"] and not over
+                reply_from = sent_at
+                sent_at = None
+                next_move_at = time.monotonic() + rng.uniform(0.5, 1.5) * args.think
+            elif awaiting_reply and frame["event"]["actor"] not in (-1, seat):
+                record(figures.move_to_ai_reply, now - reply_from, figures)
+                awaiting_reply = False
+        elif kind == "chosen" and sent_at is not None and seat in frame["seats"]:
+            record(figures.move_to_frame, now - sent_at, figures)
+            sent_at = None
+            legal = []  # chosen; wait for the turn to resolve
+            next_move_at = time.monotonic() + rng.uniform(0.5, 1.5) * args.think
+        elif kind == "error":
+            if figures.measuring:
+                figures.errors[f"frame:{frame['code']}"] += 1
+            sent_at = None
+            await ws.send(json.dumps({"type": "hello", "seq": seq}))
+    return over
+
+
+def record(values: list[float], seconds: float, figures: Figures) -> None:
+    if figures.measuring:
+        values.append(seconds * 1000)
+
+
+async def spectator(url: str, slot: Slot, figures: Figures, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        match_id, changed = slot.match_id, slot.changed
+        try:
+            async with await open_socket(url, match_id, None) as ws:
+                await snapshot(ws, figures, "spectator")
+                while not stop.is_set() and not changed.is_set():
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=1)
+                    except TimeoutError:
+                        continue
+                    figures.frame("spectator", json.loads(raw)["type"], len(raw))
+        except (websockets.ConnectionClosed, OSError, TimeoutError) as exc:
+            if stop.is_set():
+                return
+            figures.disconnects += 1
+            figures.errors[f"spectator:{type(exc).__name__}"] += 1
+            await asyncio.sleep(1)
+
+
+async def sample(stack: Stack, usage: dict, stop: asyncio.Event) -> None:
+    procs = stack.processes()
+    for p in procs.values():
+        with contextlib.suppress(psutil.Error):
+            p.cpu_percent(None)
+    while not stop.is_set():
+        await asyncio.sleep(1)
+        for name, p in procs.items():
+            with contextlib.suppress(psutil.Error):
+                usage[name]["cpu"].append(p.cpu_percent(None))
+                usage[name]["rss"] = max(usage[name]["rss"], p.memory_info().rss)
+
+
+async def run(args, url: str, stack: Stack) -> dict:
+    figures = Figures()
+    slots = [Slot(i, args.games[i % len(args.games)]) for i in range(args.matches)]
+    for slot in slots:
+        slot.cookie = await asyncio.to_thread(new_guest, slot.guest)
+        slot.match_id = await asyncio.to_thread(new_match, slot.guest, slot.game)
+    stop = asyncio.Event()
+    tasks = []
+    # Sockets open in a ramp (as people arrive), not all in one instant.
+    for slot in slots:
+        tasks.append(asyncio.create_task(player(url, slot, figures, args, stop)))
+        await asyncio.sleep(args.ramp / max(1, args.matches + args.spectators))
+    for i in range(args.spectators):
+        tasks.append(asyncio.create_task(spectator(url, slots[i % len(slots)], figures, stop)))
+        await asyncio.sleep(args.ramp / max(1, args.matches + args.spectators))
+    await asyncio.sleep(args.warmup)
+    usage: dict = defaultdict(lambda: {"cpu": [], "rss": 0})
+    sampler = asyncio.create_task(sample(stack, usage, stop))
+    figures.measuring = True
+    started = time.monotonic()
+    await asyncio.sleep(args.duration)
+    figures.measuring = False
+    elapsed = time.monotonic() - started
+    stop.set()
+    await asyncio.wait(tasks + [sampler], timeout=15)
+    for task in tasks:
+        task.cancel()
+    frames_total = sum(figures.frames.values())
+    bytes_total = sum(figures.frame_bytes.values())
+    by_role = {}
+    for role in ("player", "spectator"):
+        n = sum(c for (r, _), c in figures.frames.items() if r == role)
+        b = sum(c for (r, _), c in figures.frame_bytes.items() if r == role)
+        by_role[role] = {"frames": n, "bytes": b, "bytes_per_frame": round(b / n, 1) if n else None}
+    event_n = figures.frames["spectator", "event"]
+    return {
+        "matches": args.matches,
+        "players": args.matches,
+        "spectators": args.spectators,
+        "games": args.games,
+        "ai": AI,
+        "think_s": args.think,
+        "seconds": round(elapsed, 1),
+        "web_workers": args.web_workers,
+        "worker_concurrency": args.worker_concurrency,
+        "database": os.environ.get("DATABASE_URL", "").split("://")[0] or "sqlite",
+        "moves": figures.moves,
+        "moves_per_s": round(figures.moves / elapsed, 1),
+        "matches_finished": figures.matches_finished,
+        "move_to_frame_ms": percentiles(figures.move_to_frame),
+        "move_to_ai_reply_ms": percentiles(figures.move_to_ai_reply),
+        "first_frame_ms": percentiles(figures.first_frame),
+        "errors": dict(figures.errors),
+        "error_count": sum(figures.errors.values()),
+        "disconnects": figures.disconnects,
+        "frames": frames_total,
+        "bytes": bytes_total,
+        "bytes_per_frame": round(bytes_total / frames_total, 1) if frames_total else None,
+        "by_role": by_role,
+        "spectator_event_bytes_per_frame": round(
+            figures.frame_bytes["spectator", "event"] / event_n, 1
+        )
+        if event_n
+        else None,
+        "processes": {
+            name: {
+                "cpu_percent": round(statistics.mean(u["cpu"]), 1) if u["cpu"] else None,
+                "rss_mb": round(u["rss"] / 2**20, 1),
+            }
+            for name, u in sorted(usage.items())
+        },
+        "goal": {"move_to_frame_p95_ms": 100, "errors": 0},
+        "cores": os.cpu_count(),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="live play under load, on loopback")
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--spectators", type=int, default=500)
+    parser.add_argument("--duration", type=float, default=120, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=10, help="seconds before measuring")
+    parser.add_argument("--ramp", type=float, default=20, help="seconds to open all sockets")
+    parser.add_argument("--think", type=float, default=3.0, help="mean seconds between moves")
+    parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--worker-concurrency", type=int, default=2)
+    parser.add_argument(
+        "--games", nargs="+", default=["footsies", "buttonmen", "octagon", "dicewars", "dungeon"]
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="dicearena-live-"))
+    stack = Stack(args, tmp)
+    try:
+        url = stack.start()
+        result = asyncio.run(run(args, url, stack))
+    finally:
+        stack.stop()
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""Live play as time passes for a person, in Chromium: a page left idle longer than
+every timeout in the chain still plays; a move made while the socket is down is kept
+and sent after the reconnect; a move whose frame is lost is sent again — and every
+move is stored exactly once."""
+
+import time
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from playwright.sync_api import expect
+
+from tests.browser.pages import seq_of
+from webapp.accounts.identity import GUEST_KEY, Identity
+from webapp.matches import services
+from webapp.matches.models import Event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: Longer than redis-py's 5 s socket timeout and a proxy's usual 20 s idle limit.
+IDLE_S = 25
+
+
+def _footsies_page(new_page, web_server: str, guest: str):
+    """A Footsies match of this guest against the counter player, open in Chromium."""
+    store = SessionStore()
+    store[GUEST_KEY] = guest
+    store.save()
+    page = new_page()
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": store.session_key,
+                "url": web_server,
+            }
+        ]
+    )
+    me = Identity(key=f"guest:{guest}", name=guest)
+    plan = services.MatchPlan(
+        game="footsies",
+        seats=[services.SeatPlan(identity=me), services.SeatPlan(agent_spec="footsies-counter")],
+        options={"rounds": 3},
+    )
+    match = services.create_match(plan)
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_selector("#match[data-conn=live]")
+    return page, match
+
+
+def _play(page, move: str) -> int:
+    before = seq_of(page)
+    page.locator(f"button.move[data-move={move}]").click()
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    return seq_of(page)
+
+
+def _stored_once(match, seq: int) -> None:
+    plies = list(Event.objects.filter(match=match).values_list("ply", flat=True))
+    assert plies == list(range(len(plies))) and len(plies) >= seq
+
+
+def test_a_page_left_idle_still_plays(new_page, web_server):
+    page, match = _footsies_page(new_page, web_server, "idler")
+    _play(page, "A")
+    page.wait_for_timeout(IDLE_S * 1000)
+    expect(page.locator("#match")).to_have_attribute("data-conn", "live")
+    seq = _play(page, "G")
+    _stored_once(match, seq)
+
+
+def test_a_move_made_while_offline_is_sent_after_the_reconnect(new_page, web_server):
+    page, match = _footsies_page(new_page, web_server, "tunnel")
+    before = seq_of(page)
+    # The connection drops; the person clicks before it is back.
+    page.evaluate("DiceArena.currentSocket.ws.close()")
+    page.locator("button.move[data-move=B]").click()
+    expect(page.locator("#notice")).to_contain_text("will be sent when the connection is back")
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    expect(page.locator("#match")).to_have_attribute("data-conn", "live")
+    expect(page.locator("#notice")).not_to_contain_text("Offline")
+    _stored_once(match, seq_of(page))
+    # And the page goes on: the next move plays normally.
+    _stored_once(match, _play(page, "DP"))
+
+
+def test_a_lost_move_frame_is_sent_again(new_page, web_server):
+    page, match = _footsies_page(new_page, web_server, "lossy")
+    before = seq_of(page)
+    # The first move frame vanishes on its way (as on a dying mobile link).
+    page.evaluate(
+        """() => {
+        const ws = DiceArena.currentSocket.ws, send = ws.send.bind(ws);
+        let dropped = false;
+        ws.send = (data) => {
+          if (!dropped && data.includes('"move"')) { dropped = true; return; }
+          send(data);
+        };
+    }"""
+    )
+    started = time.monotonic()
+    page.locator("button.move[data-move=A]").click()
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    assert time.monotonic() - started < 15  # re-sent within seconds, not left hanging
+    _stored_once(match, seq_of(page))
+
+
+def test_the_socket_closed_mid_move_stores_the_move_once(new_page, web_server):
+    page, match = _footsies_page(new_page, web_server, "midway")
+    for move in ("A", "B", "G"):
+        before = seq_of(page)
+        # The frame leaves, then the socket dies before any answer can arrive.
+        page.evaluate(
+            f"""() => {{
+            document.querySelector('button.move[data-move={move}]').click();
+            DiceArena.currentSocket.ws.close();
+        }}"""
+        )
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+        expect(page.locator("#match")).to_have_attribute("data-conn", "live")
+        if page.locator("#match[data-status=finished]").count():
+            break
+    _stored_once(match, seq_of(page))
