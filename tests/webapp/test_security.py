@@ -49,6 +49,7 @@ def test_cookieless_visits_to_every_public_page_write_no_row(finished_match):
         f"/matches/{open_match.pk}/",
         f"/matches/{finished_match.pk}/replay/?ply=3",
         f"/matches/{finished_match.pk}/record.json",
+        f"/matches/{finished_match.pk}/thinking/0/",
         "/tournaments/",
         "/tournaments/new/",
         "/tournaments/scheduled/",
