@@ -36,7 +36,7 @@ from itertools import combinations
 from typing import Any
 
 import games
-from agents.core import Budget, get
+from agents.core import Budget, check_spec
 from agents.core.seeding import derive_seed, new_match_seed
 from agents.match import play_match
 from agents.stats import METHOD, Tally, result_for, win_rate
@@ -194,15 +194,9 @@ def check_agents(game: Game, specs: Sequence[str]) -> list[str]:
     canonical = []
     for spec in specs:
         try:
-            agent = get(spec)
+            canonical.append(check_spec(spec, game.slug))
         except ValueError as exc:
             raise ArenaError(str(exc)) from None
-        if not agent.plays(game.slug):
-            raise ArenaError(
-                f"agent {agent.name!r} does not play {game.slug} (it plays: "
-                f"{', '.join(agent.games or ())})"
-            )
-        canonical.append(agent.spec)
     return canonical
 
 

@@ -105,6 +105,8 @@ class TournamentIn(Schema):
     name: str = ""
     budget_iterations: int | None = None
     grid: str = ""
+    #: Outside bots' clock: {"move_s", "bank_s", "wait_s"} (docs/bot-api.md).
+    bot_clock: dict[str, Any] | None = None
 
 
 class Created(Schema):
@@ -131,6 +133,7 @@ def submit_tournament(request, payload: TournamentIn):
         name=payload.name[:120],
         budget_iterations=payload.budget_iterations,
         grid=payload.grid,
+        bot_clock=payload.bot_clock,
     )
     try:
         tournament = services.create_tournament(

@@ -32,7 +32,7 @@ from itertools import product
 from typing import Any
 
 from agents.buttonmen.swing import after_swing, monte_carlo_swing, uniform_swing
-from agents.core import Agent, Budget, Decision
+from agents.core import Agent, Budget, Deadline, Decision
 from agents.search.allowance import Allowance
 from agents.search.thinking import TOP_MOVES, TREE_CHILDREN, node, rounded
 from games.buttonmen import ButtonMenState
@@ -176,6 +176,7 @@ class ButtonMenExpectimax(Agent):
     )
     games = ("buttonmen",)
     params = {"skill_cap": 2, "swing": "mc", "playouts": 50, "nodes": 200000}
+    limits = {"skill_cap": (1, 8), "playouts": (1, 10_000), "nodes": (1, 2_000_000)}
     budget_note = (
         "depth set by the dice in play; iterations = node allowance (default 200000, "
         "then the deepest finished depth); swing=mc|em|uniform, playouts per swing size"
@@ -215,7 +216,8 @@ class ButtonMenExpectimax(Agent):
                 break
             reached = plies
         if not rows:  # not even one ply finished: the capture of the largest die
-            shallow = Tree(seat, self.skill_cap, _unlimited())
+            # One ply scores each attack by its capture alone: no node is searched.
+            shallow = Tree(seat, self.skill_cap, Allowance.until(Deadline()))
             rows = self._root(shallow, pos, candidates, 1, slots, state)
         best = max(r["value"] for r in rows)
         pick = rng.choice([r for r in rows if r["value"] == best])
@@ -311,15 +313,20 @@ class ButtonMenExpectimax(Agent):
         moves = state.legal_moves(seat)
         totals = [0.0] * len(moves)
         played = [0] * len(moves)
-        unlimited = _unlimited()
+        # The searches of sampled rolls count no nodes, but stop at the decision's time.
+        clock = Allowance.until(allowance.deadline)
         while allowance.used < allowance.limit and not allowance.out_of_time():
             for i, move in enumerate(moves):
                 rolled = after_swing(state, seat, move, rng)
                 while rolled.phase in (ROLL, COIN):
                     rolled.apply_in_place(rolled.sample_chance(rng))
                 pos, _ = compact(rolled)
-                tree = Tree(seat, self.skill_cap, unlimited)
-                totals[i] += tree.value(pos, plies_for(len(pos[0][0]) + len(pos[0][1])))
+                tree = Tree(seat, self.skill_cap, clock)
+                try:
+                    value = tree.value(pos, plies_for(len(pos[0][0]) + len(pos[0][1])))
+                except OutOfBudget:
+                    break
+                totals[i] += value
                 played[i] += 1
                 if allowance.out_of_time():
                     break
@@ -339,7 +346,3 @@ def _positions(moves: list[tuple], slots: list[tuple[int, ...]], seat: int) -> l
     own = {slot: i for i, slot in enumerate(slots[seat])}
     foe = {slot: i for i, slot in enumerate(slots[1 - seat])}
     return [(kind, tuple(own[a] for a in attackers), foe[t]) for kind, attackers, t in moves]
-
-
-def _unlimited() -> Allowance:
-    return Allowance(Budget(iterations=1 << 62), 1)

@@ -29,6 +29,7 @@ class ButtonMenMonteCarlo(Agent):
     )
     games = ("buttonmen",)
     params = {"playouts": 50, "swing": "greedy"}
+    limits = {"playouts": (1, 10_000)}
     budget_note = (
         "iterations = playouts per candidate move or swing size (default 50); seconds stops early"
     )

@@ -2,7 +2,8 @@
 
 from agents.core.agent import Agent
 from agents.core.budget import Budget, Decision
-from agents.core.registry import AGENTS, AgentInfo, catalogue, get, info, parse_spec
+from agents.core.deadline import Deadline, OutOfTime, within
+from agents.core.registry import AGENTS, AgentInfo, catalogue, check_spec, get, info, parse_spec
 from agents.core.runner import decide
 
 __all__ = [
@@ -10,10 +11,14 @@ __all__ = [
     "Agent",
     "AgentInfo",
     "Budget",
+    "Deadline",
     "Decision",
+    "OutOfTime",
     "catalogue",
+    "check_spec",
     "decide",
     "get",
     "info",
     "parse_spec",
+    "within",
 ]

@@ -12,7 +12,8 @@ class Agent(ABC):
     """A player. Subclasses set ``name``, ``description``, ``games`` and ``params``.
 
     ``params`` maps each parameter to its default; a spec string may override them
-    (``mcts:iterations=2000,c=1.4``), and the registry checks names and types.
+    (``mcts:iterations=2000,c=1.4``), and the registry checks names, types and
+    ``limits``.
     ``games`` is None for generic agents that play every game.
     """
 
@@ -22,6 +23,13 @@ class Agent(ABC):
     params: ClassVar[dict[str, Any]] = {}
     #: What the budget means for this agent, shown in the lobby.
     budget_note: ClassVar[str] = ""
+    #: Inclusive bounds (least, most) of every numeric parameter, checked when a spec
+    #: is parsed: what a person may ask for. The deadline bounds a decision's time
+    #: whatever the parameters; these bound its memory and an iteration budget's time.
+    limits: ClassVar[dict[str, tuple[float, float]]] = {}
+    #: Parameters whose value is itself an agent spec (a model of the opponent); the
+    #: registry checks it as one, caps included.
+    nested: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **params: Any) -> None:
         self.config = {**self.params, **params}

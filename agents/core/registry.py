@@ -49,6 +49,7 @@ class AgentInfo:
     games: tuple[str, ...] | None
     params: dict[str, Any]
     budget_note: str
+    limits: dict[str, tuple[float, float]]
 
     def plays(self, game_slug: str) -> bool:
         return self.games is None or game_slug in self.games
@@ -59,6 +60,7 @@ class AgentInfo:
             "description": self.description,
             "games": list(self.games) if self.games is not None else None,
             "params": self.params,
+            "limits": {k: list(v) for k, v in self.limits.items()},
             "budget": self.budget_note,
         }
 
@@ -72,7 +74,14 @@ def agent_class(name: str) -> type[Agent]:
 
 def info(name: str) -> AgentInfo:
     cls = agent_class(name)
-    return AgentInfo(cls.name, cls.description, cls.games, dict(cls.params), cls.budget_note)
+    return AgentInfo(
+        cls.name,
+        cls.description,
+        cls.games,
+        dict(cls.params),
+        cls.budget_note,
+        dict(cls.limits),
+    )
 
 
 def catalogue(game_slug: str | None = None) -> list[AgentInfo]:
@@ -101,8 +110,20 @@ def _coerce(name: str, key: str, text: str, default: Any) -> Any:
         ) from None
 
 
+def _check_limit(cls: type[Agent], key: str, value: Any) -> None:
+    if key not in cls.limits:
+        return
+    least, most = cls.limits[key]
+    if value > most:
+        raise ValueError(f"agent {cls.name!r}: {key}={value} is above its limit of {most}")
+    # Written so that NaN fails too.
+    if not value >= least:
+        raise ValueError(f"agent {cls.name!r}: {key}={value} is below its least value {least}")
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split and type-check a spec string; raises ValueError with a readable message."""
+    """Split and type-check a spec string, nested specs and parameter limits included;
+    raises ValueError with a readable message."""
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError("an agent spec is a name, optionally followed by :key=value,...")
     if len(spec) > MAX_SPEC:
@@ -119,6 +140,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             known = ", ".join(sorted(cls.params)) or "none"
             raise ValueError(f"agent {name!r} has no parameter {key!r} (known: {known})")
         params[key] = _coerce(name, key, value.strip(), cls.params[key])
+        _check_limit(cls, key, params[key])
+        if key in cls.nested:
+            try:
+                parse_spec(params[key])
+            except ValueError as exc:
+                raise ValueError(f"agent {name!r}: {key} {params[key]!r}: {exc}") from None
     return name, params
 
 
@@ -126,3 +153,15 @@ def get(spec: str) -> Agent:
     """Build an agent from its spec string."""
     name, params = parse_spec(spec)
     return agent_class(name)(**params)
+
+
+def check_spec(spec: str, game_slug: str | None = None) -> str:
+    """What a service calls when a person submits a spec (a match seat, a tournament
+    entrant, the API): builds the agent, so names, types, limits and every agent's own
+    checks apply, nested specs included, and checks it plays ``game_slug``. Returns the
+    canonical spec; raises ValueError with a message fit to show the person."""
+    agent = get(spec)
+    if game_slug is not None and not agent.plays(game_slug):
+        plays = ", ".join(agent.games or ())
+        raise ValueError(f"agent {agent.name!r} does not play {game_slug} (it plays: {plays})")
+    return agent.spec

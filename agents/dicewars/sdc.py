@@ -20,6 +20,7 @@ class StrengthDifferenceAgent(Agent):
     )
     games = ("dicewars",)
     params = {"min_difference": 0}
+    limits = {"min_difference": (-8, 8)}
     budget_note = "instant"
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:

@@ -70,6 +70,7 @@ class SingleTurnAgent(Agent):
     )
     games = ("dicewars",)
     params = {"threshold": 0.2}
+    limits = {"threshold": (0.0, 1.0)}
     budget_note = "instant"
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
@@ -90,6 +91,12 @@ class ImprovedSingleTurnAgent(Agent):
         "two_player_weight": 3.0,
         "threshold": 0.4,
         "weight": 2.0,
+    }
+    limits = {
+        "two_player_threshold": (0.0, 1.0),
+        "two_player_weight": (0.0, 100.0),
+        "threshold": (0.0, 1.0),
+        "weight": (0.0, 100.0),
     }
     budget_note = "instant"
 

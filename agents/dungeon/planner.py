@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agents.core import Agent, Budget, Decision
+from agents.core import Agent, Budget, Deadline, Decision
 from agents.dungeon.scoring import TERMS, WEIGHTS, _tally, _unused_pips, score_plan
 from agents.search.allowance import Allowance
 from games.core import CHANCE
@@ -45,6 +45,9 @@ from games.dungeon.state import DungeonState
 #: Root moves listed in the thinking table, and best plans spelled out.
 TOP_MOVES = 10
 TOP_PLANS = 5
+#: The part of ``Budget.seconds`` the exhaustive expansion may take before MCTS, which
+#: stops at its own share (``agents.search.allowance``), takes over.
+EXHAUSTIVE_SHARE = 0.4
 
 
 # ----- the score of one step ------------------------------------------------------------
@@ -127,15 +130,21 @@ class Plan:
 class Exhaustive:
     """Depth-first expansion of every action sequence of one turn."""
 
-    def __init__(self, scorer: Scorer, merge: bool, node_budget: int) -> None:
+    def __init__(
+        self, scorer: Scorer, merge: bool, node_budget: int, deadline: Deadline | None = None
+    ) -> None:
         self.scorer = scorer
         self.merge = merge
         self.node_budget = node_budget
+        self.deadline = deadline or Deadline()
         self.nodes = 0
 
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self.node_budget:
+            raise OverBudget
+        # Past its share of the time budget the expansion gives way to MCTS too.
+        if self.nodes % 1024 == 0 and self.deadline.passed():
             raise OverBudget
 
     def search(self, state: DungeonState) -> list[Plan]:
@@ -211,10 +220,11 @@ class Mcts:
         self, state: DungeonState, allowance: Allowance, rng: random.Random
     ) -> tuple[Node, int]:
         root = Node()
-        while not allowance.exhausted():
+        while True:  # one iteration at least, so there is a plan even out of time
             self._iterate(state, root, rng)
             allowance.spend()
-        return root, allowance.used
+            if allowance.exhausted():
+                return root, allowance.used
 
     def _iterate(self, root_state: DungeonState, root: Node, rng: random.Random) -> None:
         me = self.scorer.me
@@ -342,6 +352,7 @@ class PlannerAgent(Agent):
         "merge": False,
         "bonus": "",  # the designer's bonus per activation: "big-sword:5;hammer:2"
     }
+    limits = {"node_budget": (1, 1_000_000), "iterations": (1, 100_000), "c": (0.0, 100.0)}
     budget_note = (
         "exhaustive up to node_budget nodes, else MCTS: iterations = MCTS iterations "
         "(default 300); seconds stops MCTS early"
@@ -361,7 +372,8 @@ class PlannerAgent(Agent):
         """Every root choice with its best plan, best first, and how the search went."""
         scorer = Scorer(seat, WEIGHTS, self.bonus_points)
         started = time.perf_counter()
-        exhaustive = Exhaustive(scorer, self.merge, self.node_budget)
+        deadline = Deadline.of(budget, EXHAUSTIVE_SHARE)
+        exhaustive = Exhaustive(scorer, self.merge, self.node_budget, deadline)
         try:
             found = exhaustive.search(state)
         except OverBudget:

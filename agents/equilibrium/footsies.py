@@ -17,6 +17,9 @@ plus the turn number when ``max_turns`` caps the round, and the match score when
   worth what a drawn round is worth (the engine's 1,000-turn safety cap makes it a draw,
   and the fixed point from a draw value is exactly that limit).
 
+Solving stops with ``OutOfTime`` when the deadline of the decision under way passes
+(a player that solves a new option set live; nothing is cached then).
+
 Values and mixes are seat 0's; the game is symmetric, so seat 1 at a position plays
 what seat 0 plays at the mirrored one (``mirror``). Printed positions read own-first:
 ``blocks 3-1 streak 1-0`` means "I have 3 blocks and a hit in; the opponent has 1".
@@ -32,7 +35,8 @@ from typing import Any
 
 import numpy as np
 
-from agents.equilibrium import matrix
+from agents.core.deadline import check_time
+from agents.equilibrium import matrix, tables
 from games.footsies import GAME, MOVES
 from games.footsies.rules import resolve
 from games.footsies.state import SAFETY_TURNS, FootsiesState
@@ -151,14 +155,26 @@ def _blocks(options: Mapping[str, Any], blocks: int) -> int | None:
 
 
 def solve(options: Mapping[str, Any] | None = None, max_blocks: int | None = None) -> Solution:
-    """The equilibrium for these options (checked like the game checks them).
+    """The equilibrium for these options (checked like the game checks them): from the
+    shipped tables (``agents.equilibrium.tables``) where they hold it, else solved once
+    per process and kept.
 
     ``max_blocks`` widens the table to positions with more blocks than a round starts
     with (a hand-made position); rounds still start with ``options["blocks"]``.
     """
     checked = GAME.resolve_options(options)
-    frozen = tuple(sorted(checked.items()))
-    return _solve(frozen, max(checked["blocks"], max_blocks or 0))
+    frozen = tables.frozen(checked)
+    widest = max(checked["blocks"], max_blocks or 0)
+    if widest == checked["blocks"]:
+        found = tables.shipped().get(frozen)
+        if found is not None:
+            return found
+    return _solve(frozen, widest)
+
+
+def solve_now(options: Mapping[str, Any], max_blocks: int | None = None) -> Solution:
+    """Solve checked ``options`` afresh: no table, no cache (tests and the tables use it)."""
+    return _solve.__wrapped__(tables.frozen(options), max(options["blocks"], max_blocks or 0))
 
 
 @lru_cache(maxsize=32)
@@ -190,6 +206,7 @@ def _scores(rounds: int) -> Iterator[tuple[int, int, int]]:
     """Every match score before the end: (wins of seat 0, of seat 1, rounds played)."""
     needed = rounds // 2 + 1
     for played in range(rounds):
+        check_time()
         for w0 in range(min(played, needed - 1) + 1):
             for w1 in range(min(played - w0, needed - 1) + 1):
                 yield (w0, w1, played)
@@ -257,6 +274,7 @@ class _RoundSolver:
         if self.cap is not None:
             # A finite tree of turns: the last turn first.
             for turn in range(self.cap - 1, -1, -1):
+                check_time()
                 for blocks in self.block_pairs:
                     for streak in self.streaks:
                         key = self.key(blocks, streak, turn)
@@ -266,6 +284,7 @@ class _RoundSolver:
                 self._fixed_point([self.key(blocks, s, None) for s in self.streaks])
         solution = self.solution
         for key in self.values:
+            check_time()
             game = self.game(key)
             v, mix, unique = matrix.equilibrium(game, self.hints.get(key))
             solution.values[key] = v + self.draw
@@ -278,6 +297,7 @@ class _RoundSolver:
         for key in group:
             self.values[key] = 0.0
         for _ in range(MAX_SWEEPS):
+            check_time()
             self.solution.sweeps += 1
             moved = 0.0
             for key in group:  # Gauss-Seidel: new values are used at once

@@ -12,6 +12,9 @@ state (the counter player reads the previous moves); positions are told apart by
 everything a policy could read: blocks, streaks, previous moves, match score, and the
 turn when a cap makes it matter. Block counts below zero (the literal game.py's
 "unlimited" blocks) are told apart from zero but not from each other.
+
+Exploring and solving stop with ``OutOfTime`` at the deadline of the decision under
+way; what was explored before stays, whole, for the next question.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from agents.core.deadline import check_time
 from games.footsies import GAME, MOVES
 from games.footsies.state import FootsiesState
 
@@ -81,11 +85,27 @@ class BestResponse:
     def _explore(self, root: FootsiesState) -> None:
         if state_key(root) in self.index:
             return
+        known = len(self.moves)
+        try:
+            self._explore_from(root)
+        except BaseException:
+            # Stopped part way (the deadline): forget the half-explored positions, so
+            # the model stays whole for the next question.
+            for key in [k for k, i in self.index.items() if i >= known]:
+                del self.index[key]
+            del self.moves[known:]
+            raise
+
+    def _explore_from(self, root: FootsiesState) -> None:
         queue = deque([root])
         self.index[state_key(root)] = len(self.moves)
         self.moves.append([])
         opp = 1 - self.seat
+        popped = 0
         while queue:
+            popped += 1
+            if popped % 8 == 0:  # a position costs about a millisecond (16 joint moves)
+                check_time()
             state = queue.popleft()
             at = self.index[state_key(state)]
             mix = [(b, p) for b, p in self.policy(state, opp).items() if p > 0]
@@ -126,6 +146,7 @@ class BestResponse:
         # Gauss-Seidel sweeps in reverse discovery order: later positions feed earlier ones.
         order = range(n - 1, -1, -1)
         for _ in range(MAX_SWEEPS):
+            check_time()
             moved = 0.0
             for i in order:
                 best = max(

@@ -36,6 +36,7 @@ class BayesianAgent(Agent):
     )
     games = ("footsies",)
     params = {"alpha": 1.0, "risk": 0.2}
+    limits = {"alpha": (1e-6, 1e6), "risk": (0.0, 1.0)}
     budget_note = "instant; remembers the opponent across games until reset()"
 
     def __init__(self, **params: Any) -> None:

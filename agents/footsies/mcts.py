@@ -34,6 +34,7 @@ class MctsAgent(Agent):
     )
     games = ("footsies",)
     params = {"simulations": 100, "c": 1.4, "depth": 5}
+    limits = {"simulations": (1, 1_000_000), "c": (0.0, 100.0), "depth": (0, 100)}
     budget_note = "iterations = simulations per decision (default 100); seconds stops early"
 
     def __init__(self, **params: Any) -> None:

@@ -83,6 +83,7 @@ class FaithfulMctsAgent(Agent):
     )
     games = ("footsies",)
     params = {"simulations": 100, "c": 1.4}
+    limits = {"simulations": (1, 1_000_000), "c": (0.0, 100.0)}
     budget_note = (
         "iterations = simulations per decision (default 100); statistics add up over "
         "every decision until reset()"

@@ -22,15 +22,18 @@ import copy
 import random
 from typing import Any
 
-from agents.core import Agent, Budget, Decision, get
+from agents.core import Agent, Budget, Deadline, Decision, OutOfTime, get, within
 from agents.equilibrium.response import BestResponse, uniform
-from agents.footsies.nash import solution_for
+from agents.footsies.nash import solution_for, standard_mix
 from games.core import SIMULTANEOUS
 from games.footsies import MOVES
 from games.footsies.state import FootsiesState
 
 #: Moves whose values differ by less than this are ties (broken at random).
 TIE = 1e-9
+
+#: The part of the time budget spent asking copies of a sampling model.
+ASKING_SHARE = 0.6
 
 #: Solved responses to position-only models, by (model, options, seat).
 _EXACT: dict[tuple, BestResponse] = {}
@@ -45,6 +48,8 @@ class BestResponseAgent(Agent):
     )
     games = ("footsies",)
     params = {"model": "random", "samples": 16}
+    limits = {"samples": (1, 1_000)}
+    nested = ("model",)
     budget_note = (
         "instant for position-only models; iterations = copies of a sampling model "
         "asked per decision (default 16)"
@@ -89,17 +94,25 @@ class BestResponseAgent(Agent):
         if hasattr(self.shadow, "mix"):
             return self.shadow.mix(state, opp)
         count = budget.iterations if budget.iterations is not None else self.samples
+        # The copies share the asking share of the time; each gets what is left of it,
+        # and asking stops when it is gone (one copy at least).
+        deadline = Deadline.of(budget, ASKING_SHARE)
         self._copies = []
         for _ in range(max(1, count)):
             twin = copy.deepcopy(self.shadow)
-            choice = twin.act(state.clone(), opp, Budget(), random.Random(rng.getrandbits(64)))
+            choice = twin.act(
+                state.clone(), opp, deadline.budget(), random.Random(rng.getrandbits(64))
+            )
             self._copies.append((choice.move, twin))
-        return {m: sum(1 for move, _ in self._copies if move == m) / count for m in MOVES}
+            if deadline.passed():
+                break
+        asked = len(self._copies)
+        return {m: sum(1 for move, _ in self._copies if move == m) / asked for m in MOVES}
 
     def _one_exchange(
         self, state: FootsiesState, seat: int, predicted: dict[str, float]
     ) -> dict[str, float]:
-        solution = solution_for(state)
+        solution = solution_for(state)  # OutOfTime if these rules cannot be solved in time
         values = {}
         for mine in MOVES:
             total = 0.0
@@ -119,18 +132,21 @@ class BestResponseAgent(Agent):
     def act(self, state: FootsiesState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         self._seat = seat
         opp = 1 - seat
-        if self.exact:
-            predicted = self._policy()(state, opp)
-            solved = self._exact(state, seat)
-            values = solved.q_values(state)
-            best = solved.choices(state, TIE)
-            how = "exact best response to the model's policy"
-        else:
-            predicted = self._predict(state, opp, budget, rng)
-            values = self._one_exchange(state, seat, predicted)
-            top = max(values.values())
-            best = [m for m in MOVES if values[m] >= top - TIE]
-            how = "best reply this exchange; equilibrium values after it"
+        try:
+            with within(Deadline.of(budget).remaining()):  # what solvers below look at
+                predicted, values, best, how = self._respond(state, seat, opp, budget, rng)
+        except OutOfTime:
+            # The model or its solution did not fit in the time: the equilibrium mix
+            # (or its stand-in), which no opponent can beat on average.
+            mix = standard_mix(state, seat)
+            move = rng.choices(MOVES, weights=[mix[m] for m in MOVES])[0]
+            thinking = {
+                "algorithm": self.name,
+                "model": self.model,
+                "how": "out of time before the model was answered: an equilibrium mix",
+                "mix": {m: round(p, 4) for m, p in mix.items()},
+            }
+            return Decision(move=move, thinking=thinking)
         move = best[0] if len(best) == 1 else rng.choice(best)
         ranked = sorted(MOVES, key=values.get, reverse=True)
         return Decision(
@@ -143,6 +159,22 @@ class BestResponseAgent(Agent):
                 "moves": [{"move": m, "value": round(values[m], 6)} for m in ranked],
             },
         )
+
+    def _respond(
+        self, state: FootsiesState, seat: int, opp: int, budget: Budget, rng: random.Random
+    ) -> tuple[dict[str, float], dict[str, float], list[str], str]:
+        """(the predicted opponent mix, each move's value, the best moves, how)."""
+        if self.exact:
+            predicted = self._policy()(state, opp)
+            solved = self._exact(state, seat)
+            values = solved.q_values(state)
+            best = solved.choices(state, TIE)
+            return predicted, values, best, "exact best response to the model's policy"
+        predicted = self._predict(state, opp, budget, rng)
+        values = self._one_exchange(state, seat, predicted)
+        top = max(values.values())
+        best = [m for m in MOVES if values[m] >= top - TIE]
+        return predicted, values, best, "best reply this exchange; equilibrium values after it"
 
     def observe(self, state: FootsiesState, event: tuple[int, Any]) -> None:
         actor, joint = event

@@ -146,6 +146,14 @@ class WeightedGreedyAgent(Agent):
         "noise": 0.0,  # standard deviation of random points added to each candidate
         "economy": True,  # the piece economy rule (off: limited pieces compete freely)
     }
+    limits = {
+        "kill": (-10_000, 10_000),
+        "endgame_kill": (-10_000, 10_000),
+        "push": (-10_000, 10_000),
+        "endgame": (0.0, 1.0),
+        "position_scale": (0.0, 1_000.0),
+        "noise": (0.0, 10_000.0),
+    }
     budget_note = "instant (one ply)"
 
     def __init__(self, **params: Any) -> None:

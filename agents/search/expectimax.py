@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from agents.core import Agent, Budget, Decision
+from agents.core import Agent, Budget, Decision, OutOfTime
 from agents.search.allowance import Allowance
 from agents.search.evaluation import evaluation_for
 from agents.search.star import OutOfBudget, Search
@@ -26,6 +26,7 @@ class ExpectimaxAgent(Agent):
         "table; leaves scored by the game's evaluation (the payoff at the end, else 0)."
     )
     params = {"depth": 2, "samples": 8, "nodes": 20000, "prune": True, "tt": True}
+    limits = {"depth": (1, 30), "samples": (1, 256), "nodes": (1, 500_000)}
     budget_note = (
         "iterations = nodes searched (default 20000), deepening to depth=; seconds stops deepening"
     )
@@ -54,7 +55,7 @@ class ExpectimaxAgent(Agent):
             think = node(None, actor_of(state))
             try:
                 move, value = search.root(state, depth, think)
-            except OutOfBudget:
+            except (OutOfBudget, OutOfTime):  # OutOfTime: an evaluation's solver ran out
                 break
             finished = (depth, move, value, search.rows, think)
         if finished is None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from agents.core import Agent, Budget, Decision
 from agents.search.allowance import Allowance
-from agents.search.playout import playout
+from agents.search.rollout import Rollout, rollout_for
 from agents.search.thinking import (
     TOP_MOVES,
     TREE_CHILDREN,
@@ -117,6 +117,12 @@ class MctsAgent(Agent):
         "a reward per seat, progressive widening for huge move lists."
     )
     params = {"iterations": 1000, "c": 1.4, "widen": 0.5, "widen_above": 32}
+    limits = {
+        "iterations": (1, 100_000),
+        "c": (0.0, 100.0),
+        "widen": (0.01, 1.0),
+        "widen_above": (0, 100_000),
+    }
     budget_note = "iterations = playouts (default 1000); seconds stops the search early"
 
     def __init__(self, **params: Any) -> None:
@@ -132,9 +138,12 @@ class MctsAgent(Agent):
             return Decision(moves[0], {"algorithm": self.name, "forced": True}, {"iterations": 0})
         allowance = Allowance(budget, self.iterations)
         root = Node(state.current(), state.num_players)
-        while not allowance.exhausted():
-            self._iterate(state, root, rng)
+        rollout = rollout_for(state.game.slug)
+        while True:  # one iteration at least: the root's bandit must exist to answer
+            self._iterate(state, root, rng, rollout)
             allowance.spend()
+            if allowance.exhausted():
+                break
         ranked = root.bandits[seat].ranked()
         return Decision(
             ranked[0][0],
@@ -144,46 +153,58 @@ class MctsAgent(Agent):
 
     # ----- one iteration: select, expand, play out, back up -----------------------------
 
-    def _iterate(self, root_state: State, root: Node, rng: random.Random) -> None:
+    def _iterate(self, root_state: State, root: Node, rng: random.Random, rollout: Rollout) -> None:
+        # The hot loop of every search: moves come from the engine's own lists, so they
+        # are applied unchecked and unrecorded (``advance``), and the play-out runs on
+        # the game's fast path where it has one (``rollout_for``).
         state = root_state.clone()
+        apply = state._apply
+        c, widen = self.c, self.widen
         at = root
         path: list[tuple[Node, dict[int, Hashable] | None]] = []
-        while at.actor != TERMINAL:
-            picks = None
-            if at.actor == CHANCE:
+        while True:
+            actor = at.actor
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                picks = None
                 key = self._chance_outcome(at, state, rng)
-                state.apply_in_place(key)
+                apply(CHANCE, key)
             else:
-                if at.bandits is None:
-                    at.bandits = {
-                        s: Bandit(m, rng, len(m) > self.widen_above)
-                        for s in state.acting_seats()
-                        for m in [state.legal_moves(s)]
-                    }
-                picks = {s: b.pick(self.c, self.widen) for s, b in at.bandits.items()}
-                if at.actor == SIMULTANEOUS:
-                    key = tuple(picks.items())
-                    state.apply_joint_in_place(picks)
+                bandits = at.bandits
+                if bandits is None:
+                    bandits = at.bandits = self._bandits(state, rng)
+                picks = {s: b.pick(c, widen) for s, b in bandits.items()}
+                if actor == SIMULTANEOUS:
+                    key = tuple(picks.items())  # acting_seats order, as the engine takes it
                 else:
-                    key = picks[at.actor]
-                    state.apply_in_place(key)
+                    key = picks[actor]
+                apply(actor, key)
             path.append((at, picks))
             child = at.children.get(key)
             if child is None:
-                child = Node(state.current(), state.num_players)
-                at.children[key] = child
+                child = at.children[key] = Node(state.current(), state.num_players)
                 at = child
                 break
             at = child
         path.append((at, None))
-        returns = playout(state, rng)
+        returns = rollout(state, rng)
         for visited, picks in path:
             visited.visits += 1
+            totals = visited.totals
             for seat, reward in enumerate(returns):
-                visited.totals[seat] += reward
+                totals[seat] += reward
             if picks:
+                bandits = visited.bandits
                 for seat, move in picks.items():
-                    visited.bandits[seat].update(move, returns[seat])
+                    bandits[seat].update(move, returns[seat])
+
+    def _bandits(self, state: State, rng: random.Random) -> dict[int, Bandit]:
+        return {
+            s: Bandit(m, rng, len(m) > self.widen_above)
+            for s in state.acting_seats()
+            for m in [state.legal_moves(s)]
+        }
 
     def _chance_outcome(self, at: Node, state: State, rng: random.Random) -> Hashable:
         if at.wide_chance is None:

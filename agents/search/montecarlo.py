@@ -24,6 +24,7 @@ class MonteCarloAgent(Agent):
     name = "montecarlo"
     description = "Flat Monte Carlo: random playouts after each legal move; plays the most wins."
     params = {"playouts": 50}
+    limits = {"playouts": (1, 10_000)}
     budget_note = "iterations = playouts per legal move (default 50); seconds stops early"
 
     def __init__(self, **params: Any) -> None:

@@ -33,6 +33,7 @@ import json
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -57,6 +58,9 @@ MAX_JOINT = 64
 #: A later root move must beat the best so far by more than rounding noise, so pruned
 #: and unpruned searches break ties the same way.
 EPS = 1e-9
+
+#: Draws of a sampled chance node between two looks at the clock.
+_CLOCK_EVERY = 256
 
 
 class OutOfBudget(Exception):
@@ -364,8 +368,7 @@ class Search:
         if exact is not None:
             return exact
         rng = self._node_rng(state, key)
-        drawn = Counter(state.sample_chance(rng) for _ in range(self.samples))
-        return [(outcome, count / self.samples) for outcome, count in drawn.items()]
+        return self._tally(lambda: state.sample_chance(rng))
 
     def _joint_children(self, state: State, fixed: dict[int, Any]) -> list[Child]:
         others = [s for s in state.acting_seats() if s not in fixed]
@@ -375,8 +378,7 @@ class Search:
             weights = [(combo, 1 / len(combos)) for combo in combos]
         else:
             rng = self._node_rng(state, None, fixed)
-            drawn = Counter(tuple(rng.choice(c) for c in choices) for _ in range(self.samples))
-            weights = [(combo, n / self.samples) for combo, n in drawn.items()]
+            weights = self._tally(lambda: tuple(rng.choice(c) for c in choices))
         kids = []
         for combo, p in weights:
             joint = {**fixed, **dict(zip(others, combo, strict=True))}
@@ -385,6 +387,15 @@ class Search:
             )
             kids.append(Child(text, state.apply_joint(joint), p))
         return kids
+
+    def _tally(self, draw: Callable[[], Any]) -> list[tuple[Any, float]]:
+        """``samples`` draws as (outcome, share) pairs; looks at the clock as it goes."""
+        drawn: Counter = Counter()
+        for i in range(self.samples):
+            if i % _CLOCK_EVERY == _CLOCK_EVERY - 1 and self.allowance.out_of_time():
+                raise OutOfBudget
+            drawn[draw()] += 1
+        return [(outcome, count / self.samples) for outcome, count in drawn.items()]
 
     def _node_rng(self, state: State, key: str | None, fixed: Any = None) -> random.Random:
         # Seeded from the search's salt and the position, so a node met again (in a

@@ -5,10 +5,12 @@ import json
 import numpy as np
 import pytest
 
-from agents.equilibrium import matrix
+from agents.core import OutOfTime, within
+from agents.equilibrium import matrix, tables
 from agents.equilibrium.__main__ import main
-from agents.equilibrium.footsies import mirror, solve
+from agents.equilibrium.footsies import _solve, mirror, solve, solve_now
 from agents.equilibrium.response import BestResponse, exploitability, uniform
+from agents.equilibrium.tables import SHIPPED
 from agents.footsies.counter import CounterAgent
 from games.footsies import GAME, MOVES
 
@@ -141,3 +143,33 @@ def test_the_command_refuses_a_bad_option(capsys):
     with pytest.raises(SystemExit):
         main(["footsies", "--option", "rounds=0"])
     assert "rounds" in capsys.readouterr().err
+
+
+# ----- the shipped tables --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", SHIPPED, ids=json.dumps)
+def test_the_shipped_table_is_what_the_solver_finds(options):
+    checked = GAME.resolve_options(options)
+    shipped = solve(checked)
+    fresh = solve_now(checked)
+    assert shipped is tables.shipped()[tables.frozen(checked)]  # no solve at move time
+    assert shipped.values.keys() == fresh.values.keys()
+    for key in fresh.values:
+        assert abs(shipped.values[key] - fresh.values[key]) < 1e-9
+        assert np.allclose(shipped.mixes[key], fresh.mixes[key], atol=1e-9)
+        assert np.allclose(shipped.matrices[key], fresh.matrices[key], atol=1e-9)
+        assert shipped.unique[key] == fresh.unique[key]
+
+
+def test_a_rule_set_not_shipped_is_solved_once_and_kept():
+    options = {"blocks": 2, "attacks_to_win": 3}
+    assert tables.frozen(GAME.resolve_options(options)) not in tables.shipped()
+    assert solve(options) is solve(options)
+
+
+def test_a_solve_stops_at_the_deadline_and_keeps_nothing():
+    kept = _solve.cache_info().currsize
+    with within(0.05), pytest.raises(OutOfTime):
+        solve({"blocks": 60, "rounds": 5})
+    assert _solve.cache_info().currsize == kept

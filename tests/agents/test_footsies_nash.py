@@ -3,7 +3,7 @@
 import random
 from collections import Counter
 
-from agents import Budget, get
+from agents import Budget, decide, get
 from games.footsies import GAME, MOVES
 
 
@@ -62,3 +62,40 @@ def test_it_plays_under_other_options():
         state = GAME.new_state(2, options)
         mix = get("footsies-nash").mix(state, 1)
         assert abs(sum(mix.values()) - 1) < 1e-9
+
+
+def test_its_first_move_reads_the_shipped_table_without_solving(monkeypatch):
+    from agents.equilibrium import footsies
+
+    def no_solving(*args):
+        raise AssertionError("solved at move time")
+
+    monkeypatch.setattr(footsies, "_solve", no_solving)
+    for options in ({}, {"block_exhaustion": "loss"}, {"block_exhaustion": "unlimited"}):
+        state = GAME.new_state(2, options)
+        decision = decide(get("footsies-nash"), state, 0, Budget(seconds=0.3), random.Random(1))
+        assert "fallback" not in decision.stats
+        assert "value" in decision.thinking
+
+
+def test_rules_it_cannot_solve_in_time_get_the_standard_mix_and_are_not_retried(monkeypatch):
+    from agents.equilibrium import footsies
+
+    solves = []
+    real = footsies._solve
+
+    def counted(*args):
+        solves.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(footsies, "_solve", counted)
+    nash = get("footsies-nash")
+    state = GAME.new_state(2, {"blocks": 70, "rounds": 7})
+    first = decide(nash, state, 0, Budget(seconds=0.05), random.Random(1))
+    assert "fallback" not in first.stats
+    assert first.thinking["solved"] is False
+    assert first.thinking["mix"] == {"A": 0.0, "B": 0.333333, "G": 0.333333, "DP": 0.333333}
+    assert len(solves) == 1
+    again = decide(nash, state, 1, Budget(seconds=0.05), random.Random(2))
+    assert again.thinking["solved"] is False
+    assert len(solves) == 1  # no time spent on the same solve again

@@ -71,6 +71,8 @@ def test_it_refuses_anonymous_and_bad_tokens(client):
         {"entrants": [{"agent": "random"}, {"agent": "no-such-bot"}]},
         {"entrants": [{"agent": "random"}, {"agent": "random", "params": {"depth": 3}}]},
         {"entrants": [{"agent": "random"}, {"agent": "dicewars-naive"}]},
+        {"entrants": [{"agent": "random"}, {"agent": "mcts", "params": {"iterations": 10**9}}]},
+        {"entrants": [{"agent": "random"}, {"agent": "expectimax", "params": {"depth": 50}}]},
         {"format": "freeforall", "players": 5},
         {"games_per_pairing": 10**6},
         {"options": {"no_such_rule": 1}},

@@ -72,6 +72,18 @@ def test_it_refuses_an_agent_that_does_not_play_the_game_or_does_not_exist():
     assert Match.objects.count() == 0
 
 
+def test_it_refuses_an_agent_spec_over_its_limits_naming_the_limit():
+    for spec in ("mcts:iterations=1000000000", "footsies-br:model=mcts:iterations=1000000000"):
+        plan = services.MatchPlan(
+            game="footsies",
+            seats=[services.SeatPlan(agent_spec="random"), services.SeatPlan(agent_spec=spec)],
+        )
+        with pytest.raises(services.Rejected, match="above its limit of 100000") as err:
+            services.create_match(plan)
+        assert err.value.code == "bad_agent"
+    assert Match.objects.count() == 0
+
+
 def test_it_keeps_a_simultaneous_choice_hidden_until_both_are_in():
     match = footsies_people()
     services.submit_move(match.pk, 0, 0, "A", identity=ALICE)

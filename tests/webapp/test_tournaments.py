@@ -50,6 +50,8 @@ def test_it_schedules_every_game_with_its_own_slot():
         ({"game": "chess"}, "unknown game"),
         ({"entrants": ["random", "no-such-bot"]}, "unknown agent"),
         ({"entrants": ["random", "random:depth=2"]}, "no parameter"),
+        ({"entrants": ["random", "mcts:iterations=1000000000"]}, "above its limit of 100000"),
+        ({"entrants": ["random", "expectimax:nodes=1000000000"]}, "above its limit of 500000"),
         ({"entrants": ["random", "footsies-counter"], "game": "octagon"}, "does not play"),
         ({"format": "freeforall", "players": 9}, "players"),
         ({"format": "roundrobin", "players": 4}, "two-player"),

@@ -60,6 +60,19 @@ def test_it_refuses_bad_lobby_input_with_a_message_and_no_match(client):
     assert Match.objects.count() == 0
 
 
+def test_the_lobby_refuses_an_ai_match_over_the_agents_limits_and_says_which(client):
+    data = {
+        "game": "footsies",
+        "mode": "watch",
+        "agent0": "random",
+        "agent1": "footsies-br:model=mcts:iterations=1000000000",
+    }
+    response = client.post("/matches/new/", data, follow=True)
+    shown = [str(m) for m in response.context["messages"]]
+    assert any("iterations=1000000000 is above its limit of 100000" in m for m in shown)
+    assert Match.objects.count() == 0
+
+
 def test_it_starts_a_match_with_options(client):
     client.get("/")
     client.post(

@@ -9,13 +9,15 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from webapp.config.routing import websocket_urlpatterns  # noqa: E402
+from webapp.config.routing import bot_websocket_urlpatterns, websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
-)
+browser_sockets = AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+bot_sockets = URLRouter(bot_websocket_urlpatterns)
+
+
+async def websockets(scope, receive, send):
+    app = bot_sockets if scope["path"] == "/ws/bot/" else browser_sockets
+    return await app(scope, receive, send)
+
+
+application = ProtocolTypeRouter({"http": django_asgi_app, "websocket": websockets})

@@ -1,9 +1,16 @@
 from django.urls import path
 
+from webapp.bots.consumers import BotConsumer
 from webapp.matches.consumers import MatchConsumer
 from webapp.tournaments.consumers import TournamentConsumer
 
 websocket_urlpatterns = [
     path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
     path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
+]
+
+# Bots authenticate with a bearer token, not a cookie, and send no Origin header: they
+# are routed past the browser sockets' origin check and session middleware.
+bot_websocket_urlpatterns = [
+    path("ws/bot/", BotConsumer.as_asgi()),
 ]

@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "webapp.replays",
     "webapp.tournaments",
     "webapp.leaderboards",
+    "webapp.bots",
 ]
 
 MIDDLEWARE = [
@@ -229,3 +230,13 @@ DICEARENA_MAX_ENTRANTS = 16
 DICEARENA_TOURNAMENT_CHUNK = int(os.environ.get("DICEARENA_TOURNAMENT_CHUNK", "10"))
 # A running tournament game older than this whose worker is gone is played again.
 DICEARENA_STALE_GAME_S = int(os.environ.get("DICEARENA_STALE_GAME_S", "300"))
+
+# Outside bots (docs/bot-api.md): default time control, presence, limits per token.
+DICEARENA_BOT_MOVE_S = float(os.environ.get("DICEARENA_BOT_MOVE_S", "10"))
+DICEARENA_BOT_BANK_S = float(os.environ.get("DICEARENA_BOT_BANK_S", "60"))
+DICEARENA_BOT_WAIT_S = int(os.environ.get("DICEARENA_BOT_WAIT_S", "600"))
+DICEARENA_BOT_ONLINE_S = 60  # a socket not heard of for this long is gone
+DICEARENA_BOT_MAX_MATCHES = int(os.environ.get("DICEARENA_BOT_MAX_MATCHES", "8"))
+DICEARENA_BOT_FRAMES_PER_S = int(os.environ.get("DICEARENA_BOT_FRAMES_PER_S", "50"))
+DICEARENA_BOT_CONNECTS_PER_MIN = int(os.environ.get("DICEARENA_BOT_CONNECTS_PER_MIN", "30"))
+DICEARENA_BOT_MAX_FRAME_BYTES = 16384

@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/", include("webapp.replays.urls")),
     path("tournaments/", include("webapp.tournaments.urls")),
     path("leaderboards/", include("webapp.leaderboards.urls")),
+    path("bots/", include("webapp.bots.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

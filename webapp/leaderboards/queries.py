@@ -12,8 +12,10 @@ from webapp.leaderboards.models import Competitor, RatingChange
 
 def leaderboard(game: str) -> list[dict[str, Any]]:
     rows = sorted(Competitor.objects.filter(game=game, games__gt=0), key=lambda c: -c.ordinal)
+    owners = bot_owners([c.key for c in rows if c.kind == Competitor.Kind.BOT])
     return [
         {
+            "owner": owners.get(c.key),
             "rank": i,
             "id": c.pk,
             "name": c.name,
@@ -26,6 +28,15 @@ def leaderboard(game: str) -> list[dict[str, Any]]:
         }
         for i, c in enumerate(rows, 1)
     ]
+
+
+def bot_owners(keys: list[str]) -> dict[str, str]:
+    """The owner's name for each outside bot's competitor key ("bot:<id>")."""
+    from webapp.bots.models import Bot
+
+    ids = [int(k.split(":", 1)[1]) for k in keys]
+    found = Bot.objects.filter(pk__in=ids).values_list("pk", "owner__username")
+    return {f"bot:{pk}": owner for pk, owner in found}
 
 
 def history(competitor: Competitor) -> list[dict[str, Any]]:

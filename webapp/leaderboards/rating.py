@@ -29,6 +29,8 @@ def competitor_key(seat) -> tuple[str, str, str] | None:
     (a guest, or a seat nobody took)."""
     if seat.agent_spec:
         return f"agent:{seat.agent_spec}", Competitor.Kind.AGENT, seat.agent_spec
+    if seat.owner.startswith("bot:"):  # an outside bot: its seats hold "bot:<id>"
+        return seat.owner, Competitor.Kind.BOT, seat.name
     if seat.user_id:
         return f"user:{seat.user_id}", Competitor.Kind.PERSON, seat.name
     return None

@@ -42,6 +42,7 @@ def competitor(request, game: str, competitor_id: int):
             "chart": _chart(points),
             "points": points,
             "record": queries.record_against(who),
+            "owner": queries.bot_owners([who.key]).get(who.key) if who.kind == "bot" else None,
             "page": page,
         },
     )

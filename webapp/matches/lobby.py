@@ -82,12 +82,19 @@ def _parse(name: str, opt: Option, text: str) -> Any:
     return text
 
 
+def available_bots(game: str) -> list:
+    from webapp.bots.challenges import available
+
+    return available(game)
+
+
 def lobby() -> list[dict[str, Any]]:
     return [
         {
             "game": game,
             "fields": option_fields(game),
             "agents": agents.catalogue(game.slug),
+            "bots": available_bots(game.slug),
             "seats": list(range(game.max_players)),
         }
         for game in games.all()

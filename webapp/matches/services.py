@@ -17,7 +17,7 @@ from django.utils import timezone
 import agents
 import games
 from agents.core.seeding import chance_rng
-from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, State
+from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
 from webapp.matches import live
 from webapp.matches.models import Event, Match, PendingChoice, Seat
@@ -54,6 +54,8 @@ class MatchPlan:
     options: dict[str, Any] = field(default_factory=dict)
     pace: float = 0.0
     created_by: str = ""
+    #: For seats played by outside bots: {"move_s", "bank_s"} (webapp.bots.clock).
+    time_control: dict[str, float] | None = None
 
 
 # ----- creating a match ----------------------------------------------------------------
@@ -73,11 +75,11 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
     for index, seat in enumerate(plan.seats):
         if seat.agent_spec:
             try:
-                name, _ = agents.parse_spec(seat.agent_spec)
+                # Names, parameter limits, nested specs and the game, as the agent
+                # would be built: an over-limit spec is refused here, not at move time.
+                agents.check_spec(seat.agent_spec, plan.game)
             except ValueError as exc:
                 raise Rejected("bad_agent", str(exc)) from None
-            if not agents.info(name).plays(plan.game):
-                raise Rejected("bad_agent", f"agent {name!r} does not play {game.title}")
         elif seat.identity is None and not seat.open:
             raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
     if not 0 <= plan.pace <= 10:
@@ -102,6 +104,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             user_id=seat.identity.user_id if seat.identity else None,
             name=seat.name or _seat_name(seat, index),
         )
+    _bots().seats_created(match, plan)
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
     return match
@@ -173,6 +176,10 @@ def match_finished(match_id: int) -> None:
         rate_finished_matches()
     except Exception:
         log.exception("rating after match %s failed; it will be rated with the next", match_id)
+    try:
+        _bots().finished(match_id)
+    except Exception:
+        log.exception("could not tell the bots of match %s that it ended", match_id)
 
 
 # ----- joining an open seat ------------------------------------------------------------
@@ -292,7 +299,38 @@ def submit_move(
     return match
 
 
+def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
+    """End a locked match that ``seats`` forfeit (a bot's third strike, a bot that never
+    came): they rank last, every other seat shares first place."""
+    others = match.num_players - len(seats)
+    # Forfeiters all lose, even when nobody is left to win (then no seat has rank 1).
+    lost = others + 1 if others else 2
+    outcome = Outcome(
+        returns=tuple(-1.0 if s in seats else 1.0 for s in range(match.num_players)),
+        ranks=tuple(lost if s in seats else 1 for s in range(match.num_players)),
+        reason=reason,
+    )
+    match.status = Match.Status.FINISHED
+    match.result = {**outcome.to_json(), "forfeit": sorted(seats)}
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "result", "finished_at"])
+    match_id = match.pk
+    transaction.on_commit(lambda: match_finished(match_id))
+
+
+def lock_match(match_id: Any) -> Match:
+    """The match row, locked until the transaction ends; Rejected if there is none."""
+    return _locked(match_id)
+
+
 # ----- internals -----------------------------------------------------------------------
+
+
+def _bots():
+    # Bots' clocks hang on these moments; imported late, since webapp.bots uses us.
+    from webapp.bots import hooks
+
+    return hooks
 
 
 def _locked(match_id: Any) -> Match:
@@ -334,6 +372,7 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
         transaction.on_commit(lambda: match_finished(match.pk))
     match.save(update_fields=fields)
     remember(match.pk, state)
+    _bots().advanced(match, state)
     match_id = match.pk
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 import games
 from webapp.accounts.identity import identity_of, owner_identity
+from webapp.bots.challenges import opponent_seat
 from webapp.matches import lobby, services, snapshots
 from webapp.matches.models import Match
 
@@ -59,7 +60,7 @@ def _plan_from_form(game, data, identity) -> services.MatchPlan:
         seats = [
             services.SeatPlan(identity=identity)
             if i == you
-            else (other or services.SeatPlan(agent_spec=opponent))
+            else (other or opponent_seat(game.slug, opponent))
             for i in range(players)
         ]
     return services.MatchPlan(

@@ -65,4 +65,5 @@ def plan_from_form(data) -> TournamentPlan:
         name=(data.get("name") or "").strip()[:120],
         budget_iterations=_int(data, "budget_iterations"),
         grid="fighters" if data.get("grid") == "fighters" else "",
+        bot_clock={k: data.get(f"bot_{k}", "") for k in ("move_s", "bank_s", "wait_s")},
     )

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from agents.core import Budget
 from agents.match import play_match
+from webapp.bots.tournament_games import is_bot_spec, play_live
 from webapp.matches import services as match_services
 from webapp.tournaments import live
 from webapp.tournaments.models import Tournament, TournamentGame
@@ -44,6 +45,8 @@ def _claim(game_id: int, me: str, live_workers: set[str] | None) -> TournamentGa
         tournament = game.tournament
         if game.status == TournamentGame.Status.DONE or tournament.is_over:
             return None
+        if game.match_id is not None:
+            return None  # a live game with a bot: the match's end counts it
         if game.status == TournamentGame.Status.RUNNING and game.worker != me:
             stale = timezone.now() - timedelta(seconds=settings.DICEARENA_STALE_GAME_S)
             owner_alive = live_workers is None or node_of(game.worker) in live_workers
@@ -85,6 +88,8 @@ def play_game(game_id: int, live_workers: set[str] | None = None, node: str | No
     tournament = game.tournament
     specs = list(tournament.entries.order_by("index").values_list("agent_spec", flat=True))
     seats = [specs[i] for i in game.seating]
+    if any(is_bot_spec(s) for s in seats):
+        return play_live(game, seats)
     budget = Budget(iterations=tournament.budget_iterations)
     options = {**tournament.options, **game.options}
     result = play_match(tournament.game, seats, game.seed, options, len(seats), budget)

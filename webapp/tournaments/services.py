@@ -35,6 +35,8 @@ class TournamentPlan:
     budget_iterations: int | None = None
     schedule_key: str | None = None
     grid: str = ""
+    #: Outside bots' time control and wait: {"move_s", "bank_s", "wait_s"} (webapp.bots).
+    bot_clock: dict[str, Any] | None = None
 
 
 @dataclass
@@ -68,7 +70,7 @@ def check_tournament(plan: TournamentPlan) -> Checked:
         if plan.format == "gauntlet" and len(plan.entrants) < 2:
             raise ArenaError("a gauntlet needs an entrant and at least one opponent")
         players = check_players(game, plan.format, len(plan.entrants), plan.players)
-        specs = check_agents(game, plan.entrants)
+        specs = _check_entrants(game, plan)
         options = game.resolve_options(plan.options)
     except (ArenaError, ValueError) as exc:
         raise Invalid(str(exc)) from None
@@ -95,6 +97,22 @@ def check_tournament(plan: TournamentPlan) -> Checked:
     if plan.budget_iterations is not None and not 1 <= plan.budget_iterations <= 100_000:
         raise Invalid("the iteration budget is between 1 and 100,000")
     return Checked(plan, specs, options, players, seed, fixtures)
+
+
+def _check_entrants(game, plan: TournamentPlan) -> list[str]:
+    """Canonical specs: agents from the registry, outside bots ("bot:<name>") by webapp.bots."""
+    from webapp.bots import tournament_games as bots
+
+    agent_specs = iter(check_agents(game, [e for e in plan.entrants if not bots.is_bot_spec(e)]))
+    specs = [
+        bots.check_entrant(game.slug, e) if bots.is_bot_spec(e) else next(agent_specs)
+        for e in plan.entrants
+    ]
+    if any(bots.is_bot_spec(s) for s in specs):
+        if plan.grid:
+            raise ValueError("a fighter grid is for agents only")
+        bots.check_clock(plan.bot_clock)
+    return specs
 
 
 def _game_count(plan: TournamentPlan, fmt: str, entrants: int) -> int:
@@ -130,6 +148,9 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
     Entry.objects.bulk_create(
         Entry(tournament=tournament, index=i, agent_spec=s) for i, s in enumerate(checked.specs)
     )
+    from webapp.bots.tournament_games import tournament_created
+
+    tournament_created(tournament, checked.specs, plan.bot_clock)
     numbers: dict[int, int] = {}
     rows = []
     for fixture, extra in checked.fixtures:
@@ -176,5 +197,8 @@ def cancel(tournament_id: int) -> Tournament:
 
 
 def agent_choices(game_slug: str) -> list[dict[str, Any]]:
-    """The registry's agents for a game, with descriptions and parameters, for the form."""
-    return [info.to_json() for info in agents.catalogue(game_slug)]
+    """The registry's agents for a game, with descriptions and parameters, for the form,
+    then the outside bots that may enter."""
+    from webapp.bots.tournament_games import choices
+
+    return [info.to_json() for info in agents.catalogue(game_slug)] + choices(game_slug)

@@ -13,6 +13,7 @@ from django_celery_beat.models import PeriodicTask
 
 import games
 from webapp.accounts.identity import identity_of
+from webapp.bots.views import bot_defaults
 from webapp.matches import lobby
 from webapp.tournaments import presets, services, standings
 from webapp.tournaments.forms import plan_from_form
@@ -49,6 +50,7 @@ def new_tournament(request):
             "lobby": lobby.lobby(),
             "catalogue": catalogue,
             "formats": Tournament.Format.choices,
+            "bot_defaults": bot_defaults(),
         },
     )
 

@@ -1,0 +1,117 @@
+"""What the match services call so bots' seats keep their clocks.
+
+- ``seats_created``: a new match has bot seats → their clock rows, and a
+  ``match_started`` frame to each bot after the commit;
+- ``advanced``: a position was stored → start the clock of every bot seat due to act
+  (a ``turn`` frame and a deadline task after the commit), stop the others;
+- ``finished``: after a match ends → ``match_over`` frames, and the tournament game
+  it belongs to is counted.
+
+All but ``finished`` run inside the services' transaction with the match locked.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.core import TERMINAL, State
+from webapp.bots import frames, live
+from webapp.bots.clock import TimeControl
+from webapp.bots.models import BotSeat
+from webapp.matches.models import Match
+
+BOT_KEY = "bot:"
+
+log = logging.getLogger(__name__)
+
+
+def bot_id_of(owner_key: str) -> int | None:
+    """The bot behind a seat owner key ("bot:<id>"), or None for people."""
+    if owner_key.startswith(BOT_KEY) and owner_key[len(BOT_KEY) :].isdigit():
+        return int(owner_key[len(BOT_KEY) :])
+    return None
+
+
+def seats_created(match: Match, plan) -> None:
+    bot_seats = [
+        (index, bot_id_of(seat.identity.key))
+        for index, seat in enumerate(plan.seats)
+        if seat.identity is not None and bot_id_of(seat.identity.key) is not None
+    ]
+    if not bot_seats:
+        return
+    control = TimeControl.parse(plan.time_control)
+    rows = BotSeat.objects.bulk_create(
+        BotSeat(
+            match=match,
+            seat=index,
+            bot_id=bot_id,
+            move_ms=control.move_ms,
+            bank_ms=control.bank_ms,
+        )
+        for index, bot_id in bot_seats
+    )
+    started = [(row.bot_id, frames.match_started(match, row)) for row in rows]
+    transaction.on_commit(lambda: live.send_all(started))
+
+
+def advanced(match: Match, state: State) -> None:
+    rows = list(BotSeat.objects.filter(match_id=match.pk))
+    if not rows:
+        return
+    acting = set(state.acting_seats()) if state.current() != TERMINAL else set()
+    now = timezone.now()
+    turns = []
+    for row in rows:
+        if row.seat in acting and row.turn_ply != match.ply:
+            row.turn_ply, row.turn_started_at = match.ply, now
+            row.deadline = now + timedelta(milliseconds=row.move_ms + row.bank_ms)
+            turns.append(row)
+        elif row.seat not in acting and row.turn_ply is not None:
+            row.turn_ply = row.turn_started_at = row.deadline = None
+        else:
+            continue
+        row.save(update_fields=["turn_ply", "turn_started_at", "deadline"])
+    if not turns:
+        return
+    sends = [(row.bot_id, frames.turn(match, row, state)) for row in turns]
+    deadlines = [(row.seat, row.turn_ply, row.deadline) for row in turns]
+
+    def after_commit() -> None:
+        # A forfeit in the same transaction ends the match: no turn to announce then.
+        if match.is_over:
+            return
+        live.send_all(sends)
+        schedule_flags(match.pk, deadlines)
+
+    transaction.on_commit(after_commit)
+
+
+def schedule_flags(match_id: int, deadlines) -> None:
+    from webapp.bots.tasks import flag_turn
+
+    now = timezone.now()
+    for seat, ply, deadline in deadlines:
+        countdown = max(0.0, (deadline - now).total_seconds())
+        try:
+            flag_turn.apply_async((match_id, seat, ply), countdown=countdown)
+        except Exception:  # the sweep flags overdue turns whose task was lost
+            log.exception("could not queue the deadline of match %s", match_id)
+
+
+def finished(match_id: int) -> None:
+    rows = list(BotSeat.objects.filter(match_id=match_id))
+    if not rows:
+        return
+    BotSeat.objects.filter(match_id=match_id).update(
+        turn_ply=None, turn_started_at=None, deadline=None
+    )
+    match = Match.objects.get(pk=match_id)
+    live.send_all([(row.bot_id, frames.match_over(match, row)) for row in rows])
+    from webapp.bots import tournament_games
+
+    tournament_games.match_finished(match)
