@@ -57,6 +57,7 @@ def test_cookieless_visits_to_every_public_page_write_no_row(finished_match):
         "/leaderboards/footsies/",
         "/accounts/login/",
         "/accounts/signup/",
+        "/bots/api/",
         "/api/openapi.json",
         "/api/agents?game=footsies",
         "/api/leaderboards/footsies",
