@@ -14,18 +14,15 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from webapp.accounts.identity import GUEST_KEY
-from webapp.config.asgi import application
 from webapp.matches import services
 from webapp.matches.models import Event, Match, PendingChoice
 from webapp.matches.positions import load_state
 
-from .helpers import ALICE, BOB, row_counts
+from .helpers import ALICE, BOB, connect, row_counts
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -228,33 +225,6 @@ def new_match(game: str) -> Match:
     return services.create_match(plan, schedule=False)
 
 
-@database_sync_to_async
-def cookie_for(guest: str | None) -> str:
-    store = SessionStore()
-    if guest:
-        store[GUEST_KEY] = guest
-    store.save()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
-
-
-@pytest.fixture
-def cookies():
-    """Session cookies for alice, bob and a spectator, made once for the whole run."""
-    return {}
-
-
-async def connect(match_id: int, cookie: str) -> WebsocketCommunicator:
-    headers = [
-        (b"origin", b"http://testserver"),
-        (b"host", b"testserver"),
-        (b"cookie", cookie.encode()),
-    ]
-    comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
-    connected, _ = await comm.connect(timeout=5)
-    assert connected
-    return comm
-
-
 @hypothesis_settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -271,17 +241,14 @@ async def connect(match_id: int, cookie: str) -> WebsocketCommunicator:
     ],
 )
 @given(game=st.sampled_from(GAMES), data=st.data())
-async def test_no_frame_crashes_the_socket_and_refused_frames_change_nothing(cookies, game, data):
-    if not cookies:
-        for name in ("alice", "bob", None):
-            cookies[name] = await cookie_for(name)
+async def test_no_frame_crashes_the_socket_and_refused_frames_change_nothing(game, data):
     match = await new_match(game)
-    before_rows = await database_sync_to_async(row_counts)()
     players = [
-        Player("alice", 0, await connect(match.pk, cookies["alice"])),
-        Player("bob", 1, await connect(match.pk, cookies["bob"])),
-        Player("spectator", None, await connect(match.pk, cookies[None])),
+        Player("alice", 0, await connect(match.pk, "alice")),
+        Player("bob", 1, await connect(match.pk, "bob")),
+        Player("spectator", None, await connect(match.pk, None)),
     ]
+    before_rows = await database_sync_to_async(row_counts)()
     accepted_any = False
     try:
         for step in range(FRAMES_PER_MATCH):
