@@ -43,6 +43,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
+def summary(values: list[float]) -> dict[str, Any]:
+    """Count, median, 95th percentile and maximum of some timings."""
+    if not values:
+        return {"n": 0}
+    return {
+        "n": len(values),
+        "p50": round(percentile(values, 50), 3),
+        "p95": round(percentile(values, 95), 3),
+        "max": round(max(values), 3),
+    }
+
+
 @dataclass
 class Seat:
     game: str
@@ -62,16 +74,6 @@ class Stats:
     matches: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        def summary(values: list[float]) -> dict[str, Any]:
-            if not values:
-                return {"n": 0}
-            return {
-                "n": len(values),
-                "p50": round(percentile(values, 50), 3),
-                "p95": round(percentile(values, 95), 3),
-                "max": round(max(values), 3),
-            }
-
         return {
             "matches": self.matches,
             "turn_to_stored_ms": summary(self.stored_ms),
