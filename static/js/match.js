@@ -41,6 +41,9 @@
       els.status.append(h("span", { class: "final", id: "final-result" },
         winners.length ? `${winners.join(", ")} won` : "draw"));
       if (s.seed) els.seed.textContent = s.seed;
+    } else if (s.status === "aborted") {
+      els.status.textContent = "aborted";
+      if (s.seed) els.seed.textContent = s.seed;
     } else {
       const acting = st.turn.acting || [];
       const who = acting.map((i) => (i === st.you ? "you" : st.seats[i].name));
@@ -131,6 +134,11 @@
         break;
       case "seats":
         st.seats = f.seats;
+        render();
+        break;
+      case "status":
+        st.status = f.status;
+        if (f.status.status !== "active") notice(`This match was ${f.status.status}.`);
         render();
         break;
       case "error":

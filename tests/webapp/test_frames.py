@@ -75,6 +75,15 @@ def test_a_patch_is_smaller_than_the_view_it_replaces():
     assert len(json.dumps(ops)) < len(json.dumps(after)) / 5
 
 
+def test_a_piece_placed_in_a_long_list_costs_one_splice():
+    before = {"pieces": [{"cell": [i, i], "kind": 1} for i in range(20)]}
+    after = json.loads(json.dumps(before))
+    after["pieces"].insert(7, {"cell": [9, 9], "kind": 4})
+    ops = delta.diff(before, after)
+    assert ops == [[["pieces"], 7, 0, [{"cell": [9, 9], "kind": 4}]]]
+    assert delta.apply(before, ops) == after
+
+
 def test_deletions_type_changes_and_whole_replacements_round_trip():
     cases = [
         ({"a": 1, "b": 2}, {"a": 1}),
@@ -83,6 +92,11 @@ def test_deletions_type_changes_and_whole_replacements_round_trip():
         ({"a": [1, 2, 3, 4]}, {"a": [5, 6, 7, 4]}),
         ([1, 2], {"x": None}),
         ({"a": {"b": {"c": 1}}}, {"a": {"b": {"c": 2, "d": [1]}}}),
+        ({"a": [1, 2, 3, 4]}, {"a": [1, 2, 9, 3, 4]}),
+        ({"a": [1, 2, 3, 4]}, {"a": [1, 4]}),
+        ({"a": [1, 2, 3]}, {"a": [0, 1, 2, 3]}),
+        ({"a": [[1, 2], [3]]}, {"a": [[1, 2], [3], [4, 5]]}),
+        ([1, 2, 3], [1, 2, 3, 4]),
     ]
     for before, after in cases:
         assert delta.apply(before, delta.diff(before, after)) == after

@@ -93,7 +93,15 @@ TEMPLATES = [
 ]
 
 _sqlite_default = f"sqlite:///{VAR_DIR / 'dicearena.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL") or _sqlite_default)}
+# Connections are kept and reused (checked before reuse), not opened per request or per
+# socket call: on PostgreSQL a new connection cost more than the query it served.
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or _sqlite_default,
+        conn_max_age=int(os.environ.get("DICEARENA_DB_CONN_MAX_AGE", "300")),
+        conn_health_checks=True,
+    )
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The web server, the workers and beat write at once: WAL lets readers go on, and
     # IMMEDIATE transactions take the write lock up front instead of failing mid-way.
@@ -170,6 +178,15 @@ CELERY_TASK_TIME_LIMIT = 90
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# System jobs; beat copies them into the database schedule (editable in the admin).
+# Each expires before its next run, so a backlog after downtime never runs it twice.
+CELERY_BEAT_SCHEDULE = {
+    "resume-stuck-ai-matches": {
+        "task": "webapp.matches.tasks.resume_stuck_matches",
+        "schedule": 30.0,
+        "options": {"expires": 25},
+    },
+}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # Limits on what browsers may send.
@@ -178,6 +195,8 @@ DICEARENA_MAX_FRAME_BYTES = 4096
 DICEARENA_FRAMES_PER_S = float(os.environ.get("DICEARENA_FRAMES_PER_S", "10"))
 DICEARENA_FRAME_BURST = float(os.environ.get("DICEARENA_FRAME_BURST", "30"))
 DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
+# AI-vs-AI matches one person may have running at once.
+DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
 

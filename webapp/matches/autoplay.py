@@ -33,7 +33,7 @@ def play_out(
                 seat,
                 ply,
                 state.move_to_str(decision.move),
-                decision={"thinking": decision.thinking, "stats": decision.stats},
+                decision=services.decision_record(decision, f"match {match_id} ply {ply}"),
                 as_agent=True,
                 schedule=False,
             )

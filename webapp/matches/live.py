@@ -60,3 +60,9 @@ def choice_made(match_id: int, ply: int, seats: list[int]) -> None:
 def seats_changed(match_id: int) -> None:
     match = Match.objects.get(pk=match_id)
     _send(match_id, frames.to_everyone({"type": "seats", "seats": frames.seat_list(match)}))
+
+
+def status_changed(match_id: int) -> None:
+    """The match ended outside a move (aborted, resigned, lost on time)."""
+    match = Match.objects.get(pk=match_id)
+    _send(match_id, frames.to_everyone({"type": "status", "status": frames.status(match)}))

@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -84,7 +85,26 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
             raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
     if not 0 <= plan.pace <= 10:
         raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
+    if plan.created_by and all(seat.agent_spec for seat in plan.seats):
+        check_live_ai_matches(plan.created_by)
     return options
+
+
+def check_live_ai_matches(created_by: str) -> None:
+    """One person's AI-vs-AI matches take turns on the same workers as everyone's AI
+    replies: a few at once is watching, a hundred is a denial of service."""
+    limit = settings.DICEARENA_MAX_LIVE_AI_MATCHES
+    running = (
+        Match.objects.filter(status=Match.Status.ACTIVE, created_by=created_by)
+        .exclude(seats__agent_spec="")
+        .count()
+    )
+    if running >= limit:
+        raise Rejected(
+            "too_many_live",
+            f"you already have {running} AI-vs-AI matches running (at most {limit}); "
+            "abort one or wait for it to end",
+        )
 
 
 def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = True) -> Match:
@@ -157,7 +177,7 @@ def do_store_played(
             actor=actor,
             move=move,
             decisions={
-                str(seat): {"thinking": d.thinking, "stats": d.stats}
+                str(seat): decision_record(d, f"stored match {match.pk} ply {step.ply}")
                 for seat, d in step.decisions.items()
             },
         )
@@ -165,6 +185,17 @@ def do_store_played(
     )
     transaction.on_commit(lambda: match_finished(match.pk))
     return match
+
+
+def decision_record(decision: Any, where: str) -> dict[str, Any]:
+    """What is stored (and shown to every viewer) of an agent's decision: its thinking
+    and figures. A failing agent's traceback names server paths: it goes to the log,
+    and viewers see the short reason only."""
+    stats = dict(decision.stats)
+    trace = stats.pop("trace", None)
+    if trace:
+        log.warning("agent fell back (%s) at %s:\n%s", stats.get("fallback"), where, trace)
+    return {"thinking": decision.thinking, "stats": stats}
 
 
 def match_finished(match_id: int) -> None:
@@ -200,6 +231,42 @@ def join_seat(match_id: int, identity: Identity) -> int:
         seat.save(update_fields=["owner", "user", "name"])
         transaction.on_commit(lambda: live.seats_changed(match.pk))
         return seat.index
+
+
+# ----- aborting ------------------------------------------------------------------------
+
+
+def check_abort(match: Match, identity: Identity | None) -> None:
+    """Who may abort: whoever started an AI-vs-AI match, at any time; a player of a
+    match nobody has moved in yet (after that, the way out is to resign)."""
+    if match.is_over:
+        raise Rejected("over", "this match is over")
+    seats = list(match.seats.all())
+    if identity is not None and all(s.is_agent for s in seats):
+        if match.created_by != identity.key:
+            raise Rejected("not_yours", "only the person who started this match can abort it")
+        return
+    if identity is None or not any(s.owner == identity.key for s in seats):
+        raise Rejected("not_yours", "only a player of this match can abort it")
+    moved = match.events.exclude(actor=CHANCE).exists() or match.pending.exists()
+    if moved:
+        raise Rejected("started", "the first move is made; a match can be aborted only before")
+
+
+def do_abort(match: Match) -> None:
+    match.status = Match.Status.ABORTED
+    match.finished_at = timezone.now()
+    match.save(update_fields=["status", "finished_at"])
+    match_id = match.pk
+    transaction.on_commit(lambda: live.status_changed(match_id))
+
+
+def abort_match(match_id: Any, identity: Identity | None) -> Match:
+    with transaction.atomic():
+        match = _locked(match_id)
+        check_abort(match, identity)
+        do_abort(match)
+    return match
 
 
 # ----- moves ---------------------------------------------------------------------------

@@ -43,7 +43,7 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
         _warm_up(agent, match)
     budget = agents.Budget(seconds=settings.DICEARENA_AI_BUDGET_SECONDS)
     decision = agents.decide(agent, state, seat, budget, agent_rng(match.seed, seat, ply))
-    record = {"thinking": decision.thinking, "stats": decision.stats}
+    record = services.decision_record(decision, f"match {match_id} ply {ply} seat {seat}")
     try:
         services.submit_move(
             match_id,
@@ -58,3 +58,23 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
         log.info("ai_move %s/%s/%s not stored: %s", match_id, ply, seat, exc.code)
         return exc.code
     return "played"
+
+
+#: AI-vs-AI matches the sweep looks at per run, oldest first (a bound on its work).
+SWEEP_BATCH = 200
+
+
+@shared_task(soft_time_limit=50, time_limit=60, ignore_result=True)
+def resume_stuck_matches() -> int:
+    """Periodic (CELERY_BEAT_SCHEDULE): queue again the due AI moves of matches that
+    have waited too long for them — a task lost with a worker or a broker restart —
+    so an AI-vs-AI match nobody is watching still finishes. Safe to repeat: ai_move is
+    idempotent and nudge_ai leaves matches that are not overdue alone."""
+    waiting = (
+        Match.objects.filter(status=Match.Status.ACTIVE)
+        .filter(seats__agent_spec__gt="")
+        .distinct()
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:SWEEP_BATCH]
+    )
+    return sum(1 for match_id in waiting if services.nudge_ai(match_id))

@@ -8,5 +8,6 @@ urlpatterns = [
     path("new/", views.new_match, name="new"),
     path("<int:match_id>/", views.match_detail, name="detail"),
     path("<int:match_id>/join/", views.join, name="join"),
+    path("<int:match_id>/abort/", views.abort, name="abort"),
     path("<int:match_id>/thinking/<int:ply>/", views.thinking, name="thinking"),
 ]

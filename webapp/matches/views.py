@@ -78,10 +78,21 @@ def match_detail(request, match_id: int):
     seat = snapshots.seat_of(match, identity)
     snapshot = snapshots.build(match, seat)
     can_join = seat is None and not match.is_over and any(s.is_open for s in match.seats.all())
+    try:
+        services.check_abort(match, identity)
+        can_abort = True
+    except services.Rejected:
+        can_abort = False
     return render(
         request,
         "matches/match.html",
-        {"match": match, "snapshot": snapshot, "seat": seat, "can_join": can_join},
+        {
+            "match": match,
+            "snapshot": snapshot,
+            "seat": seat,
+            "can_join": can_join,
+            "can_abort": can_abort,
+        },
     )
 
 
@@ -90,6 +101,18 @@ def join(request, match_id: int):
     identity = identity_of(request.user, request.session)
     try:
         services.join_seat(match_id, identity)
+    except services.Rejected as exc:
+        if exc.code == "unknown_match":
+            raise Http404(exc.message) from None
+        messages.error(request, exc.message)
+    return redirect("matches:detail", match_id=match_id)
+
+
+@require_POST
+def abort(request, match_id: int):
+    identity = identity_of(request.user, request.session)
+    try:
+        services.abort_match(match_id, identity)
     except services.Rejected as exc:
         if exc.code == "unknown_match":
             raise Http404(exc.message) from None
