@@ -184,3 +184,15 @@ def leaderboard_api(request, game: str):
 )
 def agent_list(request, game: str | None = None):
     return [a.to_json() for a in agents.catalogue(game)]
+
+
+@api.get("/bots", response=list[dict], summary="Outside bots that may enter (entrant bot:<name>)")
+def bot_list(request, game: str | None = None):
+    from webapp.bots.tournament_games import choices
+
+    slugs = [game] if game else [g.slug for g in games.all()]
+    seen: dict[str, dict] = {}
+    for slug in slugs:
+        for bot in choices(slug):
+            seen.setdefault(bot["name"], bot)
+    return list(seen.values())

