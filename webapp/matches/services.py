@@ -17,10 +17,11 @@ from django.utils import timezone
 
 import agents
 import games
-from agents.core.seeding import chance_rng
+from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
 from webapp.matches import live
+from webapp.matches.bulk import db_json, db_time, insert_many
 from webapp.matches.models import Event, Match, PendingChoice, Seat
 from webapp.matches.positions import load_state, remember
 
@@ -145,46 +146,80 @@ def _seat_name(seat: SeatPlan, index: int) -> str:
     return f"open seat {index}"
 
 
-def do_store_played(
-    game: str,
-    options: dict[str, Any],
-    seed: str,
-    specs: list[str],
-    played,
-    created_by: str = "",
-) -> Match:
-    """Store a match an agent runner played in memory (``agents.match.play_match``):
-    the same rows, seed and event log as a live match, written in one go."""
-    history = played.record["history"]
-    match = Match.objects.create(
-        game=game,
-        options=options,
-        num_players=len(specs),
-        seed=seed,
-        status=Match.Status.FINISHED,
-        ply=len(history),
-        result=played.outcome.to_json(),
-        created_by=created_by,
-        finished_at=timezone.now(),
-    )
-    Seat.objects.bulk_create(
-        Seat(match=match, index=i, agent_spec=spec, name=spec) for i, spec in enumerate(specs)
-    )
-    Event.objects.bulk_create(
-        Event(
-            match=match,
-            ply=step.ply,
-            actor=actor,
-            move=move,
-            decisions={
-                str(seat): decision_record(d, f"stored match {match.pk} ply {step.ply}")
-                for seat, d in step.decisions.items()
-            },
+@dataclass
+class PlayedMatch:
+    """A match an agent runner played in memory (``agents.match.play_match``)."""
+
+    game: str
+    options: dict[str, Any]
+    seed: str
+    specs: list[str]
+    played: Any  # agents.match.MatchResult
+    created_by: str = ""
+
+
+def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
+    """Store matches played in memory: the same rows, seed and event log as live
+    matches, written in bulk (a few statements for the whole batch), rated once after
+    the commit."""
+    now = timezone.now()
+    matches = Match.objects.bulk_create(
+        Match(
+            game=p.game,
+            options=p.options,
+            num_players=len(p.specs),
+            seed=p.seed,
+            seed_sha256=seed_hash(p.seed),  # bulk_create skips Match.save()
+            status=Match.Status.FINISHED,
+            ply=len(p.played.record["history"]),
+            result=p.played.outcome.to_json(),
+            created_by=p.created_by,
+            finished_at=now,
         )
-        for step, (actor, move) in zip(played.steps, history, strict=True)
+        for p in batch
     )
-    transaction.on_commit(lambda: match_finished(match.pk))
-    return match
+    # Seats and events need no ids back: inserted without a model instance per row.
+    insert_many(
+        Seat,
+        ["match", "index", "agent_spec", "owner", "name"],
+        (
+            (m.pk, i, spec, "", spec)
+            for m, p in zip(matches, batch, strict=True)
+            for i, spec in enumerate(p.specs)
+        ),
+    )
+    stamp = db_time(now)
+    insert_many(
+        Event,
+        ["match", "ply", "actor", "move", "decisions", "created_at"],
+        (
+            (
+                m.pk,
+                step.ply,
+                actor,
+                db_json(move),
+                db_json(
+                    {
+                        str(seat): decision_record(d, f"stored match {m.pk} ply {step.ply}")
+                        for seat, d in step.decisions.items()
+                    }
+                ),
+                stamp,
+            )
+            for m, p in zip(matches, batch, strict=True)
+            for step, (actor, move) in zip(p.played.steps, p.played.record["history"], strict=True)
+        ),
+    )
+    if matches:
+        from webapp.leaderboards.rating import Finished, SeatRow
+
+        # Rated once for the batch, from what is in hand rather than read back.
+        known = {
+            m.pk: Finished(m.pk, m.game, m.result, [SeatRow(s, "", None, s) for s in p.specs])
+            for m, p in zip(matches, batch, strict=True)
+        }
+        transaction.on_commit(lambda: match_finished(matches[-1].pk, known))
+    return matches
 
 
 def decision_record(decision: Any, where: str) -> dict[str, Any]:
@@ -198,13 +233,13 @@ def decision_record(decision: Any, where: str) -> dict[str, Any]:
     return {"thinking": decision.thinking, "stats": stats}
 
 
-def match_finished(match_id: int) -> None:
+def match_finished(match_id: int, known: dict | None = None) -> None:
     """After a match ends: ratings (and anything else that follows a result). A failure
     here must not undo or hide the stored move; the next finished match catches up."""
     from webapp.leaderboards.rating import rate_finished_matches
 
     try:
-        rate_finished_matches()
+        rate_finished_matches(known)
     except Exception:
         log.exception("rating after match %s failed; it will be rated with the next", match_id)
     try:
@@ -259,6 +294,7 @@ def do_abort(match: Match) -> None:
     match.save(update_fields=["status", "finished_at"])
     match_id = match.pk
     transaction.on_commit(lambda: live.status_changed(match_id))
+    transaction.on_commit(lambda: _bots().finished(match_id))
 
 
 def abort_match(match_id: Any, identity: Identity | None) -> Match:
@@ -382,6 +418,7 @@ def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "result", "finished_at"])
     match_id = match.pk
+    transaction.on_commit(lambda: live.status_changed(match_id))
     transaction.on_commit(lambda: match_finished(match_id))
 
 
@@ -474,7 +511,7 @@ def _schedule_after_commit(match_id: int) -> None:
 
 def schedule_ai(match_id: int) -> None:
     """Queue a move for every agent that must act now and has not yet chosen."""
-    from webapp.matches.tasks import ai_move
+    from webapp.matches.tasks import queue_ai_move
 
     match = Match.objects.get(pk=match_id)
     if match.is_over:
@@ -487,4 +524,4 @@ def schedule_ai(match_id: int) -> None:
         if seats[seat].is_agent and seat not in chosen:
             # AI-vs-AI matches keep a pace so people can follow them live.
             countdown = match.pace if all_agents and match.ply > 0 else 0
-            ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)
+            queue_ai_move(match, seat, countdown)
