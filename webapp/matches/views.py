@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import games
-from webapp.accounts.identity import Identity, identity_of
+from webapp.accounts.identity import Identity, identity_of, owner_identity
 from webapp.bots.challenges import opponent_seat
 from webapp.matches import browse, gamebook, lobby, rematches, services, snapshots
 from webapp.matches import summary as game_over
@@ -61,12 +61,12 @@ def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: i
 
 @require_POST
 def new_match(request):
-    identity = identity_of(request.user, request.session)
     data = request.POST
     try:
         game = games.get(data.get("game", ""))
     except KeyError:
         return redirect("home")
+    identity = owner_identity(request)
     try:
         plan = _plan_from_form(game, data, identity)
         match = services.create_match(plan)
@@ -155,7 +155,7 @@ def match_detail(request, match_id: int):
 
 @require_POST
 def join(request, match_id: int):
-    identity = identity_of(request.user, request.session)
+    identity = owner_identity(request)
     try:
         services.join_seat(match_id, identity)
     except services.Rejected as exc:
@@ -179,7 +179,7 @@ def abort(request, match_id: int):
 
 @require_POST
 def rematch(request, match_id: int):
-    identity = identity_of(request.user, request.session)
+    identity = owner_identity(request)
     get_object_or_404(Match, pk=match_id)
     try:
         new = rematches.rematch(match_id, identity)
