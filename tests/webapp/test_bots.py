@@ -212,3 +212,13 @@ def test_when_every_seat_forfeits_nobody_wins():
     services.do_forfeit(services.lock_match(match.pk), [0, 1], "nobody came")
     match.refresh_from_db()
     assert match.result["ranks"] == [2, 2] and match.result["winners"] == []
+
+
+def test_the_api_lists_bots_as_entrants(client):
+    make_bot("listed", ["footsies"])
+    make_bot("elsewhere", ["octagon"])
+    names = [b["name"] for b in client.get("/api/bots?game=footsies").json()]
+    assert names == ["bot:listed"]
+    every = {b["name"]: b for b in client.get("/api/bots").json()}
+    assert set(every) == {"bot:listed", "bot:elsewhere"}
+    assert every["bot:listed"]["online"] is False and "by ada" in every["bot:listed"]["description"]

@@ -294,6 +294,7 @@ def do_abort(match: Match) -> None:
     match.save(update_fields=["status", "finished_at"])
     match_id = match.pk
     transaction.on_commit(lambda: live.status_changed(match_id))
+    transaction.on_commit(lambda: _bots().finished(match_id))
 
 
 def abort_match(match_id: Any, identity: Identity | None) -> Match:
@@ -417,6 +418,7 @@ def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "result", "finished_at"])
     match_id = match.pk
+    transaction.on_commit(lambda: live.status_changed(match_id))
     transaction.on_commit(lambda: match_finished(match_id))
 
 

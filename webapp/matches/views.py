@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 import games
-from webapp.accounts.identity import identity_of
+from webapp.accounts.identity import identity_of, owner_identity
 from webapp.bots.challenges import opponent_seat
 from webapp.matches import lobby, services, snapshots
 from webapp.matches.models import Match
@@ -21,13 +21,13 @@ def home(request):
 
 @require_POST
 def new_match(request):
-    identity = identity_of(request.user, request.session)
     data = request.POST
     try:
         game = games.get(data.get("game", ""))
     except KeyError:
         messages.error(request, "Pick a game from the list.")
         return redirect("home")
+    identity = owner_identity(request)
     try:
         plan = _plan_from_form(game, data, identity)
         match = services.create_match(plan)
@@ -98,7 +98,7 @@ def match_detail(request, match_id: int):
 
 @require_POST
 def join(request, match_id: int):
-    identity = identity_of(request.user, request.session)
+    identity = owner_identity(request)
     try:
         services.join_seat(match_id, identity)
     except services.Rejected as exc:
