@@ -43,6 +43,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
+def summary(values: list[float]) -> dict[str, Any]:
+    """Count, median, 95th percentile and maximum of some timings."""
+    if not values:
+        return {"n": 0}
+    return {
+        "n": len(values),
+        "p50": round(percentile(values, 50), 3),
+        "p95": round(percentile(values, 95), 3),
+        "max": round(max(values), 3),
+    }
+
+
 @dataclass
 class Seat:
     game: str
@@ -62,16 +74,6 @@ class Stats:
     matches: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        def summary(values: list[float]) -> dict[str, Any]:
-            if not values:
-                return {"n": 0}
-            return {
-                "n": len(values),
-                "p50": round(percentile(values, 50), 3),
-                "p95": round(percentile(values, 95), 3),
-                "max": round(max(values), 3),
-            }
-
         return {
             "matches": self.matches,
             "turn_to_stored_ms": summary(self.stored_ms),
@@ -122,7 +124,7 @@ class RemoteBot:
     async def session(self, socket) -> None:
         known = {str(m): s.last_seq for (m, _), s in self.seats.items()}
         await socket.send(json.dumps({"type": "hello", "matches": known}))
-        thinking: set[asyncio.Task] = set()
+        pending: set[asyncio.Task] = set()
         # Per connection: after a reconnect, a turn sent again may never have had its move
         # arrive, so it is answered again.
         answered: set[tuple[int, int, int]] = set()
@@ -136,8 +138,8 @@ class RemoteBot:
                 answered.add(key)
                 self.received[key] = time.perf_counter()
                 task = asyncio.create_task(self.answer(socket, frame))
-                thinking.add(task)
-                task.add_done_callback(thinking.discard)
+                pending.add(task)
+                task.add_done_callback(pending.discard)
             elif kind == "match_started":
                 self.start(frame)
             elif kind == "ack":
@@ -197,7 +199,7 @@ class RemoteBot:
 
 
 def choose(seat: Seat, frame: dict) -> tuple[str, dict | None]:
-    """The agent's move text for a turn frame, and what it weighed (if small)."""
+    """The agent's move text for a turn frame, and what it weighed (None if too big)."""
     rng = random.Random(f"{frame['match']}:{frame['seat']}:{frame['seq']}")
     game = games.get(frame["game"])
     try:
@@ -207,10 +209,11 @@ def choose(seat: Seat, frame: dict) -> tuple[str, dict | None]:
     budget = Budget(seconds=THINK_SHARE * frame["clock"]["left_ms"] / 1000)
     agent = seat.agent if seat.agent.plays(game.slug) else get("random")
     decision = decide(agent, state, frame["seat"], budget, rng)
-    thinking = {"thinking": decision.thinking, "stats": decision.stats}
-    if len(json.dumps(thinking, default=str)) > MAX_THINKING_BYTES:
-        thinking = {"stats": decision.stats}
-    return state.move_to_str(decision.move), json.loads(json.dumps(thinking, default=str))
+    # What the agent weighed, shown under "why?" as for a built-in agent (if it fits).
+    thinking = json.loads(json.dumps(decision.thinking, default=str))
+    if not isinstance(thinking, dict) or len(json.dumps(thinking)) > MAX_THINKING_BYTES:
+        thinking = None
+    return state.move_to_str(decision.move), thinking
 
 
 def main(argv: list[str] | None = None) -> int:

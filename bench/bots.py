@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from agents.remote import percentile  # noqa: E402
+from agents.remote import summary  # noqa: E402
 
 
 def free_port() -> int:
@@ -63,17 +63,6 @@ def wait(check, what: str, timeout: float = 60) -> None:
             pass
         time.sleep(0.2)
     raise RuntimeError(f"{what} did not start")
-
-
-def summary(values: list[float]) -> dict:
-    if not values:
-        return {"n": 0}
-    return {
-        "n": len(values),
-        "p50": round(percentile(values, 50), 3),
-        "p95": round(percentile(values, 95), 3),
-        "max": round(max(values), 3),
-    }
 
 
 def run(args, tmp: Path, queue: str) -> dict:

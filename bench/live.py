@@ -114,9 +114,13 @@ class Stack:
         self._spawn("web", [sys.executable, "-m", "uvicorn", "webapp.config.asgi:application",
                             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
                             "--workers", str(self.args.web_workers)])  # fmt: skip
-        self._spawn("worker", [sys.executable, "-m", "celery", "-A", "webapp.config", "worker",
-                               "--concurrency", str(self.args.worker_concurrency),
-                               "-n", f"{prefix}@%h", "--loglevel", "WARNING"])  # fmt: skip
+        from django.conf import settings
+
+        from webapp.launcher import worker_argv
+
+        # Both queues: live AI moves have a queue of their own (see settings).
+        queues = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
+        self._spawn("worker", worker_argv(queues, f"{prefix}@%h", self.args.worker_concurrency))
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:

@@ -15,6 +15,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
+from webapp.launcher import worker_argv
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -89,20 +91,21 @@ class Process:
 
 
 def start_worker(
-    log_dir: Path, name: str = "worker", concurrency: int = 1, env: dict | None = None
+    log_dir: Path,
+    name: str = "worker",
+    concurrency: int = 1,
+    env: dict | None = None,
+    queues: list[str] | None = None,
 ) -> Process:
+    """A worker on this run's queues: by default both the tournament and the live one."""
+    queues = queues or [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
     hostname = f"{name}-{os.environ['DICEARENA_TEST_RUN']}-{time.monotonic_ns()}@%h"
     worker = Process(
         name,
-        [
-            sys.executable, "-m", "celery", "-A", "webapp.config", "worker",
-            "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-n", hostname,
-            "--concurrency", str(concurrency), "--loglevel", "INFO", "--without-gossip",
-            "--without-mingle", "--without-heartbeat",
-        ],
+        [*worker_argv(queues, hostname, concurrency, "INFO"), "--without-heartbeat"],
         log_dir / f"{name}.log",
         env,
-    )  # fmt: skip
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if not worker.alive():

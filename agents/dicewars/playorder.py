@@ -21,7 +21,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from agents.arena import ArenaError, check_agents, check_players, play_fixture, schedule
+from agents.arena import (
+    ArenaError,
+    check_agents,
+    check_players,
+    parse_option,
+    play_fixture,
+    schedule,
+)
 from agents.core import Budget
 from agents.match import roll
 from agents.stats import Tally
@@ -39,15 +46,17 @@ class Game:
     results: tuple[str, ...]
 
 
-def play_order(seed: str, num_players: int) -> tuple[int, ...]:
+def play_order(
+    seed: str, num_players: int, options: dict[str, Any] | None = None
+) -> tuple[int, ...]:
     """The seats in play order of the game played under ``seed`` (its setup roll)."""
-    state = GAME.new_state(num_players)
+    state = GAME.new_state(num_players, options)
     return tuple(state.apply(roll(state, seed)).order)
 
 
-def _play(specs: list[str], players: int, fixture) -> Game:
-    played = play_fixture(GAME, specs, GAME.resolve_options(None), Budget(), fixture)
-    return Game(fixture.seating, play_order(fixture.seed, players), played.results)
+def _play(specs: list[str], players: int, options: dict[str, Any], fixture) -> Game:
+    played = play_fixture(GAME, specs, options, Budget(), fixture)
+    return Game(fixture.seating, play_order(fixture.seed, players, options), played.results)
 
 
 def run(
@@ -57,6 +66,7 @@ def run(
     seed: str | int = 1,
     num_players: int | None = None,
     jobs: int = 1,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The report: per listed agent, its totals and its results by place in the order."""
     if fmt not in FORMATS:
@@ -64,11 +74,15 @@ def run(
     if games_per_pairing < 1:
         raise ArenaError("--games must be at least 1")
     players = check_players(GAME, fmt, len(specs), num_players)
+    try:
+        resolved = GAME.resolve_options(options)
+    except ValueError as exc:
+        raise ArenaError(str(exc)) from None
     canonical = check_agents(GAME, specs)
     fixtures = schedule(fmt, len(canonical), games_per_pairing, str(seed), players)
     n = len(fixtures)
     if jobs <= 1:
-        played = [_play(canonical, players, f) for f in fixtures]
+        played = [_play(canonical, players, resolved, f) for f in fixtures]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             played = list(
@@ -76,11 +90,12 @@ def run(
                     _play,
                     [canonical] * n,
                     [players] * n,
+                    [resolved] * n,
                     fixtures,
                     chunksize=max(1, n // (jobs * 8)),
                 )
             )
-    return report(canonical, fmt, games_per_pairing, seed, players, played)
+    return report(canonical, fmt, games_per_pairing, seed, players, played, resolved)
 
 
 def report(
@@ -90,6 +105,7 @@ def report(
     seed: str | int,
     players: int,
     played: list[Game],
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     totals = [Tally() for _ in specs]
     by_place = [[Tally() for _ in range(players)] for _ in specs]
@@ -107,6 +123,7 @@ def report(
         "games_per_pairing": games_per_pairing,
         "seed": seed,
         "players": players,
+        "options": options if options is not None else GAME.resolve_options(None),
         "first_mover": first.to_json(),
         "agents": [
             {
@@ -129,7 +146,8 @@ def _pct(tally: dict[str, Any]) -> str:
 def render(result: dict[str, Any]) -> str:
     lines = [
         f"{result['game']} · {result['format']} · {result['games']} games · "
-        f"{result['players']} seats · seed {result['seed']}",
+        f"{result['players']} seats · seed {result['seed']} · "
+        f"map_style {result['options']['map_style']}",
         "win% (95% Wilson interval) of games; place 1 moves first",
         f"first mover: {_pct(result['first_mover'])}",
     ]
@@ -151,11 +169,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", default="1")
     parser.add_argument("--players", type=int, default=None, help="seats (freeforall)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     seed = int(args.seed) if args.seed.isdigit() else args.seed
     try:
-        result = run(args.agents, args.fmt, args.games, seed, args.players, args.jobs)
+        options = dict(parse_option(o) for o in args.option)
+        result = run(args.agents, args.fmt, args.games, seed, args.players, args.jobs, options)
     except ArenaError as exc:
         parser.error(str(exc))
     print(json.dumps(result) if args.json else render(result))

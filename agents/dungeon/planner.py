@@ -128,16 +128,28 @@ class Plan:
 
 
 class Exhaustive:
-    """Depth-first expansion of every action sequence of one turn."""
+    """Depth-first expansion of every action sequence of one turn.
+
+    With ``transpositions`` a position met again (the same actions in another order)
+    is not expanded twice: the rest of a turn is worth the same however it was reached,
+    because every point is scored step by step from the position alone. Spent dice keep
+    their index, so the key is exact (no sorting) and a stored line stays playable."""
 
     def __init__(
-        self, scorer: Scorer, merge: bool, node_budget: int, deadline: Deadline | None = None
+        self,
+        scorer: Scorer,
+        merge: bool,
+        node_budget: int,
+        deadline: Deadline | None = None,
+        transpositions: bool = False,
     ) -> None:
         self.scorer = scorer
         self.merge = merge
         self.node_budget = node_budget
         self.deadline = deadline or Deadline()
         self.nodes = 0
+        self.table: dict[tuple, tuple[float, tuple, bool]] | None = {} if transpositions else None
+        self.hits = 0
 
     def _count(self) -> None:
         self.nodes += 1
@@ -170,6 +182,18 @@ class Exhaustive:
     def _value(self, state: DungeonState, me: int) -> tuple[float, tuple, bool]:
         if state.phase == OVER:
             return 0.0, (), False
+        table = self.table
+        if table is None:
+            return self._expand(state, me)
+        key = _exact_key(state)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = self._expand(state, me)
+        else:
+            self.hits += 1
+        return found
+
+    def _expand(self, state: DungeonState, me: int) -> tuple[float, tuple, bool]:
         if state.current() == CHANCE:
             total = 0.0
             for outcome, p in state.chance_outcomes():
@@ -349,7 +373,8 @@ class PlannerAgent(Agent):
         "node_budget": 10_000,
         "iterations": 300,
         "c": math.sqrt(2),
-        "merge": False,
+        "merge": True,
+        "transpositions": True,
         "bonus": "",  # the designer's bonus per activation: "big-sword:5;hammer:2"
     }
     limits = {"node_budget": (1, 1_000_000), "iterations": (1, 100_000), "c": (0.0, 100.0)}
@@ -366,14 +391,18 @@ class PlannerAgent(Agent):
             )
         self.bonus_points = parse_bonus(self.bonus)
 
+    def scorer(self, seat: int) -> Scorer:
+        """What a plan is worth to ``seat``: the seed's table (subclasses judge otherwise)."""
+        return Scorer(seat, WEIGHTS, self.bonus_points)
+
     def plan(
         self, state: DungeonState, seat: int, budget: Budget, rng: random.Random
     ) -> tuple[list[Plan], dict[str, Any]]:
         """Every root choice with its best plan, best first, and how the search went."""
-        scorer = Scorer(seat, WEIGHTS, self.bonus_points)
+        scorer = self.scorer(seat)
         started = time.perf_counter()
         deadline = Deadline.of(budget, EXHAUSTIVE_SHARE)
-        exhaustive = Exhaustive(scorer, self.merge, self.node_budget, deadline)
+        exhaustive = Exhaustive(scorer, self.merge, self.node_budget, deadline, self.transpositions)
         try:
             found = exhaustive.search(state)
         except OverBudget:
@@ -475,19 +504,35 @@ def handyman_shocked_and_burned(dice: tuple[int, ...] = (2, 2, 5)) -> DungeonSta
     return GAME.from_position(view)
 
 
-def _position_key(state: DungeonState) -> tuple:
-    """What decides the rest of a turn, with the dice as a multiset (their order and
-    indices do not change what can still be done or scored)."""
-    sides = tuple(
+def _sides_key(state: DungeonState) -> tuple:
+    return tuple(
         (s.hp, s.shield, s.poison, s.burn, s.shock, s.weaken)
         + tuple((tuple(g.slots), g.left, g.uses, g.shocked, g.weakened) for g in s.gear)
         for s in state.sides
     )
+
+
+def _exact_key(state: DungeonState) -> tuple:
+    """What decides the rest of a turn, dice by index: two positions with this key have
+    the same best continuation, move for move."""
+    return (
+        state.phase,
+        state.split,
+        state.actions,
+        tuple(state.dice),
+        tuple(state.marks),
+        _sides_key(state),
+    )
+
+
+def _position_key(state: DungeonState) -> tuple:
+    """What decides the rest of a turn, with the dice as a multiset (their order and
+    indices do not change what can still be done or scored)."""
     return (
         state.phase,
         state.split,
         tuple(sorted(zip(state.dice, state.marks, strict=True))),
-        sides,
+        _sides_key(state),
     )
 
 
@@ -519,12 +564,14 @@ def distinct_positions(state: DungeonState) -> int:
     return len(seen)
 
 
-def measure(state: DungeonState, merge: bool = False, repeat: int = 5) -> dict[str, Any]:
+def measure(
+    state: DungeonState, merge: bool = False, repeat: int = 5, transpositions: bool = False
+) -> dict[str, Any]:
     """Nodes, best score and the fastest of ``repeat`` full expansions (no budget)."""
     seat = state.current()
     best_time, plans, nodes = math.inf, [], 0
     for _ in range(repeat):
-        search = Exhaustive(Scorer(seat), merge, 10**9)
+        search = Exhaustive(Scorer(seat), merge, 10**9, transpositions=transpositions)
         started = time.perf_counter()
         plans = search.search(state)
         best_time = min(best_time, time.perf_counter() - started)
@@ -532,6 +579,7 @@ def measure(state: DungeonState, merge: bool = False, repeat: int = 5) -> dict[s
     best = max(plans, key=lambda p: p.value)
     return {
         "merge": merge,
+        "transpositions": transpositions,
         "nodes": nodes,
         "seconds": round(best_time, 6),
         "best_score": best.value,

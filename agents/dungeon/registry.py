@@ -2,4 +2,5 @@
 
 AGENTS: dict[str, str] = {
     "dungeon-planner": "agents.dungeon.planner:PlannerAgent",
+    "dungeon-best": "agents.dungeon.best:BestAgent",
 }

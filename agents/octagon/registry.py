@@ -2,4 +2,5 @@
 
 AGENTS: dict[str, str] = {
     "octagon-greedy": "agents.octagon.greedy:WeightedGreedyAgent",
+    "octagon-best": "agents.octagon.best:BestAgent",
 }

@@ -6,6 +6,7 @@ from typing import Any
 from games.core import Game, Option
 from games.dicewars.position import restore
 from games.dicewars.reinforcement import CAP_RULES
+from games.dicewars.setup import MAP_STYLES
 from games.dicewars.state import DiceWarsState
 
 #: GAMES.md Decision: a game this many turns long stops and is ranked.
@@ -30,6 +31,13 @@ class DiceWars(Game):
             "where the 64-dice cap applies: 'pool' caps reserve + score before handing out "
             "(dturecek/dicewars), 'reserve' caps what is left over (the paper's wording)",
             choices=CAP_RULES,
+        ),
+        "map_style": Option(
+            "grown",
+            "how maps are drawn: 'grown' (GAMES.md: territories grow side by side, about "
+            "4.0 neighbours each) or 'paper' (the write-up's own server: territories start "
+            "apart and leave gaps, about 3.2 neighbours each)",
+            choices=tuple(MAP_STYLES),
         ),
     }
 

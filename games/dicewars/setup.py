@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from games.dicewars.board import Board
 from games.dicewars.mapgen import generate_map
+from games.dicewars.mapgen_paper import generate_paper_map
 
 MAX_DICE = 8
 #: Starting dice: DICE_PER_TERRITORY per territory, minus U{0..DICE_HELD_BACK}.
@@ -27,10 +28,15 @@ class Setup:
     dice: list[int]  # per territory
 
 
-def set_up(seed: int, num_players: int) -> Setup:
+#: The ``map_style`` option: how a map is drawn from the seed (GAMES.md's reading by
+#: default; "paper": the sparser maps of the write-up's own server, mapgen_paper.py).
+MAP_STYLES = {"grown": generate_map, "paper": generate_paper_map}
+
+
+def set_up(seed: int, num_players: int, map_style: str = "grown") -> Setup:
     rng = random.Random(seed)
     draw = rng.random
-    board = generate_map(rng)
+    board = MAP_STYLES[map_style](rng)
     order = list(range(num_players))
     rng.shuffle(order)
     owner = deal(draw, board.size, order)

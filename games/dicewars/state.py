@@ -340,7 +340,7 @@ class DiceWarsState(State):
         return self._set_up(event[1])
 
     def _set_up(self, seed: int) -> tuple:
-        setup = set_up(seed, self.num_players)
+        setup = set_up(seed, self.num_players, self.options["map_style"])
         self.map_seed = seed
         self.board = setup.board
         self.owner = setup.owner

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agents.arena import run_arena, schedule
 from agents.dicewars.playorder import Game, main, play_order, report, run
 from agents.match import play_match
@@ -43,3 +45,22 @@ def test_it_prints_a_table_with_the_first_movers_share(capsys):
     out = capsys.readouterr().out
     assert "first mover:" in out
     assert "place 3:" in out
+
+
+def test_it_plays_the_arenas_games_on_the_paper_maps_when_asked():
+    options = {"map_style": "paper"}
+    ours = run(PAIR, games_per_pairing=4, seed=3, options=options)
+    arena = run_arena("dicewars", PAIR, games_per_pairing=4, seed=3, options=options)
+    assert ours["options"]["map_style"] == "paper"
+    assert [(a["wins"], a["losses"]) for a in ours["agents"]] == [
+        (a["wins"], a["losses"]) for a in arena["agents"]
+    ]
+
+
+def test_it_names_the_map_style_and_refuses_a_bad_option(capsys):
+    main(["--agents", *PAIR, "--games", "1", "--option", "map_style=paper"])
+    assert "map_style paper" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exc:
+        main(["--agents", *PAIR, "--games", "1", "--option", "map_style=round"])
+    assert exc.value.code == 2
+    assert "map_style" in capsys.readouterr().err

@@ -116,7 +116,7 @@ def test_it_counts_every_position_of_the_expansion_as_a_node(state):
 
 def test_it_reports_the_node_count_in_its_thinking():
     state = frog_one_and_three()
-    search = Exhaustive(Scorer(1), merge=False, node_budget=10**9)
+    search = Exhaustive(Scorer(1), merge=True, node_budget=10**9, transpositions=True)
     search.search(state)
     thinking = get("dungeon-planner").act(state, 1, Budget(), random.Random(0)).thinking
     assert (thinking["search"], thinking["nodes"]) == ("exhaustive", search.nodes)
@@ -159,7 +159,7 @@ def test_it_finds_the_frogs_best_turn_by_mcts_alone():
 
 
 def test_it_passes_the_node_budget_on_the_handyman_without_merging():
-    how = plan(handyman_shocked_and_burned())[1]
+    how = plan(handyman_shocked_and_burned(), "dungeon-planner:merge=false,transpositions=false")[1]
     assert (how["search"], how["aborted_after"]) == ("mcts", 10_001)
 
 
@@ -169,6 +169,24 @@ def test_it_merges_equal_dice_into_fewer_nodes_and_the_same_best_plan():
     merged = Exhaustive(Scorer(1), merge=True, node_budget=10**9)
     best = [max(p.value for p in s.search(state)) for s in (distinct, merged)]
     assert best[0] == best[1] and merged.nodes < distinct.nodes
+
+
+@pytest.mark.parametrize("dice", [(1, 2, 2), (2, 2, 2), (2, 2, 5), (2, 2, 6)])
+@pytest.mark.parametrize("merge", [False, True])
+def test_it_values_every_root_move_the_same_with_transpositions(dice, merge):
+    state = handyman_shocked_and_burned(dice)
+    plain = Exhaustive(Scorer(1), merge=merge, node_budget=10**9)
+    table = Exhaustive(Scorer(1), merge=merge, node_budget=10**9, transpositions=True)
+    values = [[(p.move, p.value) for p in s.search(state)] for s in (plain, table)]
+    assert values[0] == values[1] and table.nodes < plain.nodes and table.hits > 0
+
+
+def test_it_plays_a_line_found_through_a_transposition_as_written():
+    state = handyman_shocked_and_burned((2, 2, 5))
+    search = Exhaustive(Scorer(1), merge=True, node_budget=10**9, transpositions=True)
+    best = max(search.search(state), key=lambda p: p.value)
+    assert not best.chance
+    assert score_plan(state, best.line).total == best.value == 662
 
 
 def test_it_finds_the_clever_handymans_spanner_plan():

@@ -11,6 +11,7 @@ import pytest
 from games.dicewars.board import Board
 from games.dicewars.hexgrid import CELLS, COLUMNS, NEIGHBOURS, ROWS, doubled
 from games.dicewars.mapgen import generate_map
+from games.dicewars.setup import MAP_STYLES
 
 SEEDS = range(40)
 
@@ -18,6 +19,12 @@ SEEDS = range(40)
 @pytest.fixture(scope="module")
 def maps() -> list[Board]:
     return [generate_map(random.Random(seed)) for seed in SEEDS]
+
+
+@pytest.fixture(scope="module", params=sorted(MAP_STYLES))
+def any_style_maps(request) -> list[Board]:
+    """Maps of every ``map_style``, for what holds of them all."""
+    return [MAP_STYLES[request.param](random.Random(seed)) for seed in SEEDS]
 
 
 def _where(board: Board) -> dict[int, int]:
@@ -45,8 +52,8 @@ def test_it_generates_29_to_31_territories(maps):
     assert {board.size for board in maps} == {29, 30, 31}
 
 
-def test_it_never_puts_a_hex_in_two_territories(maps):
-    for board in maps:
+def test_it_never_puts_a_hex_in_two_territories(any_style_maps):
+    for board in any_style_maps:
         cells = [cell for cells in board.hexes for cell in cells]
         assert len(cells) == len(set(cells))
         assert all(0 <= cell < CELLS for cell in cells)
@@ -59,8 +66,8 @@ def test_it_grows_territories_to_target_sizes_of_12_to_18_hexes(maps):
     assert all(sizes[size] for size in range(12, 19))
 
 
-def test_it_keeps_every_territory_in_one_piece(maps):
-    for board in maps:
+def test_it_keeps_every_territory_in_one_piece(any_style_maps):
+    for board in any_style_maps:
         for cells in board.hexes:
             inside = set(cells)
             reached = {cells[0]}
@@ -73,8 +80,8 @@ def test_it_keeps_every_territory_in_one_piece(maps):
             assert reached == inside
 
 
-def test_it_makes_territories_adjacent_exactly_when_hexes_share_an_edge(maps):
-    for board in maps:
+def test_it_makes_territories_adjacent_exactly_when_hexes_share_an_edge(any_style_maps):
+    for board in any_style_maps:
         where = _where(board)
         expected = [set() for _ in range(board.size)]
         for cell, t in where.items():

@@ -257,3 +257,23 @@ def test_the_thirty_line_bot_of_the_docs_plays_a_match(web_server, tmp_path):
     assert "forfeit" not in match.result
     decisions = bot_decisions(match, 0)
     assert decisions and not [d for d in decisions if "fallback" in d["stats"]]
+
+
+def test_a_bot_hears_when_a_person_aborts_their_match(web_server):
+    from webapp.accounts.identity import Identity
+    from webapp.bots.play import identity
+    from webapp.matches import services
+
+    bot, token = make_bot("aborted", ["octagon"])
+    person = Identity(key="guest:abc", name="abc")
+    with Socket(web_server, token) as ws:
+        ws.next("welcome")
+        plan = services.MatchPlan(
+            game="octagon",
+            seats=[services.SeatPlan(identity=person), services.SeatPlan(identity=identity(bot))],
+        )
+        match = services.create_match(plan)
+        ws.next("match_started", match=match.pk)
+        services.abort_match(match.pk, person)
+        over = ws.next("match_over", match=match.pk)
+    assert over["status"] == "aborted"

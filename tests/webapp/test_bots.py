@@ -113,9 +113,10 @@ def test_the_bot_api_page_renders_the_docs(client):
 
 def test_people_challenge_a_connected_bot_from_the_lobby(client):
     bot, _ = make_bot("lobbybot", ["octagon"])
-    assert "bot:lobbybot" not in client.get("/").content.decode()  # offline: not offered
+    lobby = "/play/octagon/"  # the game's lobby page
+    assert "bot:lobbybot" not in client.get(lobby).content.decode()  # offline: not offered
     connected(bot)
-    assert 'value="bot:lobbybot"' in client.get("/").content.decode()
+    assert 'value="bot:lobbybot"' in client.get(lobby).content.decode()
     response = client.post(
         "/matches/new/", {"game": "octagon", "mode": "ai", "opponent": "bot:lobbybot"}
     )
@@ -212,3 +213,13 @@ def test_when_every_seat_forfeits_nobody_wins():
     services.do_forfeit(services.lock_match(match.pk), [0, 1], "nobody came")
     match.refresh_from_db()
     assert match.result["ranks"] == [2, 2] and match.result["winners"] == []
+
+
+def test_the_api_lists_bots_as_entrants(client):
+    make_bot("listed", ["footsies"])
+    make_bot("elsewhere", ["octagon"])
+    names = [b["name"] for b in client.get("/api/bots?game=footsies").json()]
+    assert names == ["bot:listed"]
+    every = {b["name"]: b for b in client.get("/api/bots").json()}
+    assert set(every) == {"bot:listed", "bot:elsewhere"}
+    assert every["bot:listed"]["online"] is False and "by ada" in every["bot:listed"]["description"]

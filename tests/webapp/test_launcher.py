@@ -52,7 +52,12 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         for k, v in os.environ.items()
         if k not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
     }
-    env.update(DICEARENA_VAR=str(tmp_path), PORT=str(port), WORKER_CONCURRENCY="1")
+    env.update(
+        DICEARENA_VAR=str(tmp_path),
+        PORT=str(port),
+        WORKER_CONCURRENCY="1",
+        LIVE_WORKER_CONCURRENCY="1",
+    )
     launcher = subprocess.Popen(
         [sys.executable, "-m", "webapp.launcher"],
         cwd=ROOT,
@@ -71,12 +76,13 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
             assert b"Footsies" in page.read()
         # The embedded Redis and the SQLite database live under the var directory.
         assert (tmp_path / "dicearena.sqlite3").exists()
-        assert (tmp_path / "redis.url").read_text().startswith("redis://127.0.0.1:")
+        # It holds the generated password: redis://:<password>@127.0.0.1:<port>/0
+        assert "@127.0.0.1:" in (tmp_path / "redis.url").read_text()
         # A crashed part comes back on its own, on the same port; the rest go on.
         _part(launcher, "uvicorn").kill()
         _wait_line(lines, "restarting web")
         assert _answers(f"http://127.0.0.1:{port}/matches/")
-        _part(launcher, "worker").kill()
+        _part(launcher, "worker@").kill()  # the tournament worker (the other is live@)
         _wait_line(lines, "restarting worker")
         assert launcher.poll() is None and _answers(f"http://127.0.0.1:{port}/")
         family = psutil.Process(launcher.pid).children(recursive=True)

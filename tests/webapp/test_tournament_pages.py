@@ -78,9 +78,9 @@ def test_bad_forms_say_why_and_queue_nothing(client, alice, changes):
 def test_results_page_and_exports(client, alice, django_capture_on_commit_callbacks):
     client.post("/tournaments/new/", form())
     tournament = Tournament.objects.get()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     with django_capture_on_commit_callbacks(execute=True):
-        for game in tournament.games.all():
-            playing.play_game(game.pk)
+        playing.play_for(tournament.pk, 60)
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     for part in ('id="standings"', 'id="heatmap"', 'id="by-seat"', "replay-link", "Wilson"):
         assert part in page

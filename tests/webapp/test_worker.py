@@ -66,3 +66,28 @@ def test_a_page_connecting_to_a_stuck_match_gets_the_ai_moving(celery_worker, mo
     Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=1))
     assert match_services.nudge_ai(match.pk)
     wait_for(lambda: PendingChoice.objects.filter(match=match, seat=1).exists())
+
+
+def test_three_hundred_nudges_queue_one_ai_move():
+    from datetime import timedelta
+
+    from celery.signals import before_task_publish
+    from django.utils import timezone
+
+    published = []
+
+    def count(sender=None, body=None, **kwargs):
+        if sender == ai_move.name:
+            published.append(tuple(body[0]))
+
+    before_task_publish.connect(count)
+    try:
+        match = footsies_vs_ai(opponent="random")  # nothing queued yet
+        Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(minutes=1))
+        # Every page that says hello nudges an overdue AI; only the first queues it.
+        for _ in range(300):
+            services.nudge_ai(match.pk)
+        services.schedule_ai(match.pk)
+    finally:
+        before_task_publish.disconnect(count)
+    assert published == [(match.pk, 0, 1)]

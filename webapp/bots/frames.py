@@ -47,7 +47,7 @@ def turn(match: Match, row: BotSeat, state: State) -> dict[str, Any]:
         "match": match.pk,
         "seat": row.seat,
         "game": match.game,
-        "seq": match.ply,
+        "seq": row.turn_ply,
         "simultaneous": state.current() == SIMULTANEOUS,
         "observation": state.observation(row.seat),
         "legal": [state.move_to_str(m) for m in state.legal_moves(row.seat)],

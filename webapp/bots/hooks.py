@@ -78,14 +78,15 @@ def advanced(match: Match, state: State) -> None:
         row.save(update_fields=["turn_ply", "turn_started_at", "deadline"])
     if not turns:
         return
-    sends = [(row.bot_id, frames.turn(match, row, state)) for row in turns]
     deadlines = [(row.seat, row.turn_ply, row.deadline) for row in turns]
 
     def after_commit() -> None:
         # A forfeit in the same transaction ends the match: no turn to announce then.
         if match.is_over:
             return
-        live.send_all(sends)
+        # Built after the commit, outside the match lock: a turn frame lists every legal
+        # move (hundreds in The Octagon Theory), and nobody else must wait for that.
+        live.send_all([(row.bot_id, frames.turn(match, row, state)) for row in turns])
         schedule_flags(match.pk, deadlines)
 
     transaction.on_commit(after_commit)

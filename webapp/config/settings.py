@@ -10,9 +10,10 @@ from pathlib import Path
 
 import dj_database_url
 
+from webapp.private_files import private_dir, private_file, read_or_make_secret
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = Path(os.environ.get("DICEARENA_VAR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+VAR_DIR = private_dir(Path(os.environ.get("DICEARENA_VAR", BASE_DIR / "var")))
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -23,11 +24,20 @@ def _env_bool(name: str, default: bool) -> bool:
 def _secret_key() -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
-    # A key kept under var/ so sessions survive restarts of `make run`.
-    path = VAR_DIR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-    return path.read_text().strip()
+    # A key kept under var/ (owner-only) so sessions survive restarts of `make run`.
+    return read_or_make_secret(VAR_DIR / "secret_key", lambda: secrets.token_urlsafe(50))
+
+
+def _proxy_ssl_header() -> tuple[str, str] | None:
+    """SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto: https": the header (and value) by which
+    the proxy in front says a request came over HTTPS. Set it only behind a proxy that
+    always sets or strips that header, or anyone could claim HTTPS."""
+    value = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+    if not value:
+        return None
+    header, _, expected = value.partition(":")
+    meta_name = "HTTP_" + header.strip().upper().replace("-", "_")
+    return meta_name, expected.strip() or "https"
 
 
 def _redis_url() -> str:
@@ -43,6 +53,27 @@ SECRET_KEY = _secret_key()
 DEBUG = _env_bool("DEBUG", False)
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+# ----- HTTPS and cookies ------------------------------------------------------------------
+# HTTPS=on says the site is served over HTTPS only (production): cookies are sent only
+# over HTTPS, plain HTTP is redirected, and browsers are told to stay on HTTPS (HSTS).
+# Without it (`make run` on http://127.0.0.1) cookies still get the Secure flag on every
+# response to a request that came over HTTPS (webapp.accounts.middleware.SecureCookies).
+HTTPS = _env_bool("HTTPS", False)
+SECURE_PROXY_SSL_HEADER = _proxy_ssl_header()
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+# Start small, as Django advises, and raise it to a year once HTTPS is known to work.
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "3600")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+# Asking browsers to preload the site (and submitting it to their list) is a one-way
+# decision for whoever owns the domain, not a default: its deploy check is silenced.
+SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+# Sign-ins: failures allowed per account and per address in one window (seconds); the
+# counts live in Redis (webapp.accounts.throttle).
+DICEARENA_LOGIN_THROTTLE = (5, 20, 15 * 60)
 
 INSTALLED_APPS = [
     "daphne",
@@ -63,13 +94,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so it compresses every response on the way out, static files included.
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Outside the session and CSRF middleware, so it sees the cookies they set.
+    "webapp.accounts.middleware.SecureCookies",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "webapp.accounts.middleware.GuestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -103,6 +137,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    if DATABASES["default"]["NAME"] == str(VAR_DIR / "dicearena.sqlite3"):
+        private_file(VAR_DIR / "dicearena.sqlite3")  # made owner-only before SQLite opens it
     # The web server, the workers and beat write at once: WAL lets readers go on, and
     # IMMEDIATE transactions take the write lock up front instead of failing mid-way;
     # writers queue for it in the kernel rather than polling (webapp/config/sqlite).
@@ -136,6 +172,11 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 REDIS_URL = _redis_url()
+# Keys of this deployment (and of each test run) in a shared Redis.
+DICEARENA_REDIS_PREFIX = os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena")
+
+# Tournament games: the live per-move budget, and at most this long for a whole game.
+DICEARENA_TOURNAMENT_GAME_S = int(os.environ.get("DICEARENA_TOURNAMENT_GAME_S", "300"))
 
 # redis-py 8 gives every socket a 5 s read timeout by default, and channels-redis waits
 # 5 s on a blocking BZPOPMIN: idle sockets died every ~5 s (django/channels_redis#422).
@@ -164,21 +205,52 @@ CHANNEL_LAYERS = {
                 }
             ],
             # A prefix per deployment (and per test run) keeps groups from mixing.
-            "prefix": os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena"),
+            "prefix": DICEARENA_REDIS_PREFIX,
         },
     }
 }
 
+# Celery. Two queues: tournaments fan out on the default one, live AI moves go to their
+# own, served by workers of their own, so a tournament can never make a person wait.
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("DICEARENA_QUEUE", "dicearena")
+DICEARENA_LIVE_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-live"
+CELERY_TASK_ROUTES = {
+    "webapp.matches.tasks.ai_move": {"queue": DICEARENA_LIVE_QUEUE},
+    "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_LIVE_QUEUE},
+}
+CELERY_TASK_IGNORE_RESULT = True  # nothing waits on a task's return value
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# Celery's Redis clients (broker, results): no read of theirs blocks longer than the
+# broker's 1 s BRPOP, so an explicit 30 s socket timeout (never redis-py 8's 5 s default
+# or kombu's none) plus keepalive and health checks find a dead or restarted Redis and
+# reconnect instead of hanging on a half-open socket.
+_REDIS_SOCKET = {
+    "socket_timeout": 30,
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "health_check_interval": 10,
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    **_REDIS_SOCKET,
+    # An unacknowledged task (acks_late) comes back this long after its worker died;
+    # above the longest task (a tournament slice plus one game at its limit). Dead
+    # tournament workers are found much sooner by their missing beat (the sweep).
+    "visibility_timeout": 30 + DICEARENA_TOURNAMENT_GAME_S + 300,
+}
+CELERY_REDIS_SOCKET_TIMEOUT = _REDIS_SOCKET["socket_timeout"]
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = _REDIS_SOCKET["socket_connect_timeout"]
+CELERY_REDIS_SOCKET_KEEPALIVE = True
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = _REDIS_SOCKET["health_check_interval"]
+CELERY_REDIS_RETRY_ON_TIMEOUT = True
 CELERY_RESULT_EXPIRES = 3600
+# Keep reconnecting for as long as Redis is away (a restart must not end the worker).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # System jobs; beat copies them into the database schedule (editable in the admin).
 # Each expires before its next run, so a backlog after downtime never runs it twice.
@@ -187,6 +259,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "webapp.matches.tasks.resume_stuck_matches",
         "schedule": 30.0,
         "options": {"expires": 25},
+    },
+    # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
+    "settle-idle-matches": {
+        "task": "webapp.matches.tasks.sweep_idle_matches",
+        "schedule": 60.0,
+        "options": {"expires": 55},
     },
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -201,6 +279,9 @@ DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS"
 DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
+# A live match nobody moves in for this long is lost on time (or aborted if it never
+# got going) by the periodic sweep, so nothing stays "live" forever.
+DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
 
 LOGGING = {
     "version": 1,
@@ -212,9 +293,10 @@ LOGGING = {
 # Tournaments: limits on what one submission may ask for.
 DICEARENA_MAX_TOURNAMENT_GAMES = int(os.environ.get("DICEARENA_MAX_TOURNAMENT_GAMES", "5000"))
 DICEARENA_MAX_ENTRANTS = 16
-DICEARENA_TOURNAMENT_CHUNK = int(os.environ.get("DICEARENA_TOURNAMENT_CHUNK", "10"))
-# A running tournament game older than this whose worker is gone is played again.
-DICEARENA_STALE_GAME_S = int(os.environ.get("DICEARENA_STALE_GAME_S", "300"))
+# Tasks one tournament fans out to: the most worker processes that share its games.
+DICEARENA_TOURNAMENT_TASKS = int(os.environ.get("DICEARENA_TOURNAMENT_TASKS", "8"))
+# A running game whose worker has not beaten for this long lost its worker: replay it.
+DICEARENA_STALE_GAME_S = int(os.environ.get("DICEARENA_STALE_GAME_S", "30"))
 
 # Outside bots (docs/bot-api.md): default time control, presence, limits per token.
 DICEARENA_BOT_MOVE_S = float(os.environ.get("DICEARENA_BOT_MOVE_S", "10"))

@@ -7,6 +7,9 @@ Plackett–Luce ranks any number of seats at once, so Dice Wars rates 2–8 play
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import NamedTuple
+
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from openskill.models import PlackettLuce
@@ -18,10 +21,11 @@ from webapp.leaderboards.models import (
     RatedMatch,
     RatingChange,
 )
-from webapp.matches.models import Match
+from webapp.matches.bulk import insert_many
+from webapp.matches.models import Match, Seat
 
 MODEL = PlackettLuce()
-BATCH = 200
+BATCH = 1000
 
 
 def competitor_key(seat) -> tuple[str, str, str] | None:
@@ -36,52 +40,121 @@ def competitor_key(seat) -> tuple[str, str, str] | None:
     return None
 
 
-def _competitors(match: Match) -> list[Competitor] | None:
-    seats = list(match.seats.all())
-    keys = [competitor_key(s) for s in seats]
+class Finished(NamedTuple):
+    """What rating needs of a finished match (read as plain rows: a batch holds
+    hundreds of tournament games, and model instances would cost more than the rating)."""
+
+    pk: int
+    game: str
+    result: dict | None
+    seats: list[SeatRow]
+
+
+class SeatRow(NamedTuple):
+    agent_spec: str
+    owner: str
+    user_id: int | None
+    name: str
+
+
+def finished(match_ids: list[int], known: dict[int, Finished] | None = None) -> list[Finished]:
+    """The matches ``match_ids`` with their seats, in the order given; those in
+    ``known`` (just stored by the caller) are not read again."""
+    by_id = {m: known[m] for m in match_ids if known and m in known}
+    wanted = [m for m in match_ids if m not in by_id]
+    seats: dict[int, list[SeatRow]] = {m: [] for m in wanted}
+    rows = (
+        Seat.objects.filter(match_id__in=wanted)
+        .order_by("match_id", "index")
+        .values_list("match_id", "agent_spec", "owner", "user_id", "name")
+    )
+    for match_id, *seat in rows if wanted else ():
+        seats[match_id].append(SeatRow(*seat))
+    found = Match.objects.filter(pk__in=wanted).values_list("pk", "game", "result")
+    by_id.update({pk: Finished(pk, game, result, seats[pk]) for pk, game, result in found})
+    return [by_id[m] for m in match_ids]
+
+
+def _competitors(matches: list[Finished]) -> dict[tuple[str, str], Competitor]:
+    """Every competitor of a batch of matches by (game, key), made where missing: a
+    few queries for the whole batch, not a few per seat."""
+    wanted: dict[tuple[str, str], Competitor] = {}
+    for match in matches:
+        for seat in match.seats:
+            found = competitor_key(seat)
+            if found is not None:
+                key, kind, name = found
+                wanted.setdefault(
+                    (match.game, key),
+                    Competitor(
+                        game=match.game, key=key, kind=kind, name=name, user_id=seat.user_id
+                    ),
+                )
+    games = {g for g, _ in wanted}
+    keys = {k for _, k in wanted}
+
+    def known() -> dict[tuple[str, str], Competitor]:
+        rows = Competitor.objects.filter(game__in=games, key__in=keys)
+        return {(c.game, c.key): c for c in rows if (c.game, c.key) in wanted}
+
+    have = known()
+    if len(have) < len(wanted):
+        missing = [c for k, c in wanted.items() if k not in have]
+        Competitor.objects.bulk_create(missing, ignore_conflicts=True)  # a racing rater
+        have = known()
+    return have
+
+
+def _seated(match: Finished, competitors: dict) -> list[Competitor] | None:
+    keys = [competitor_key(s) for s in match.seats]
     if any(k is None for k in keys) or len({k[0] for k in keys}) != len(keys):
         return None  # a guest played, or one competitor held two seats: not rated
-    found = []
-    for seat, (key, kind, name) in zip(seats, keys, strict=True):
-        competitor, _ = Competitor.objects.get_or_create(
-            game=match.game,
-            key=key,
-            defaults={"kind": kind, "name": name, "user_id": seat.user_id},
-        )
-        found.append(competitor)
-    return found
+    return [competitors[(match.game, k[0])] for k in keys]
 
 
-def apply(match: Match, seq: int) -> bool:
-    """Rate one finished match as number ``seq``; False if it is not ratable."""
-    result = match.result or {}
-    ranks = result.get("ranks")
-    competitors = _competitors(match) if ranks else None
-    RatedMatch.objects.create(match=match, seq=seq, rated=competitors is not None)
-    if competitors is None:
-        return False
-    before = [MODEL.rating(mu=c.mu, sigma=c.sigma) for c in competitors]
-    after = MODEL.rate([[r] for r in before], ranks=list(ranks))
-    for seat, (competitor, old, (new,)) in enumerate(zip(competitors, before, after, strict=True)):
-        RatingChange.objects.create(
-            competitor=competitor,
-            match=match,
-            seq=seq,
-            seat=seat,
-            rank=ranks[seat],
-            mu=new.mu,
-            sigma=new.sigma,
-            mu_before=old.mu,
-            sigma_before=old.sigma,
-        )
-        competitor.mu, competitor.sigma = new.mu, new.sigma
-        competitor.games += 1
-        competitor.save(update_fields=["mu", "sigma", "games"])
-    return True
+def apply(matches: list[Finished], seqs: Iterable[int]) -> None:
+    """Rate finished matches in order as numbers ``seqs``, with a handful of bulk writes
+    for the whole batch. The ratings are those of rating them one at a time: each match
+    sees the ratings the one before left."""
+    competitors = _competitors(matches)
+    rated, changes, touched = [], [], {}
+    for match, seq in zip(matches, seqs, strict=True):
+        ranks = (match.result or {}).get("ranks")
+        seated = _seated(match, competitors) if ranks else None
+        rated.append((match.pk, seq, seated is not None))
+        if seated is None:
+            continue
+        before = [MODEL.rating(mu=c.mu, sigma=c.sigma) for c in seated]
+        after = MODEL.rate([[r] for r in before], ranks=list(ranks))
+        for seat, (competitor, old, (new,)) in enumerate(zip(seated, before, after, strict=True)):
+            changes.append(
+                (
+                    competitor.pk,
+                    match.pk,
+                    seq,
+                    seat,
+                    ranks[seat],
+                    new.mu,
+                    new.sigma,
+                    old.mu,
+                    old.sigma,
+                )
+            )
+            competitor.mu, competitor.sigma = new.mu, new.sigma
+            competitor.games += 1
+            touched[competitor.pk] = competitor
+    insert_many(RatedMatch, ["match", "seq", "rated"], rated)
+    insert_many(
+        RatingChange,
+        ["competitor", "match", "seq", "seat", "rank", "mu", "sigma", "mu_before", "sigma_before"],
+        changes,
+    )
+    Competitor.objects.bulk_update(list(touched.values()), ["mu", "sigma", "games"])
 
 
-def rate_finished_matches() -> int:
-    """Take every finished, not yet rated match into the ratings; returns how many."""
+def rate_finished_matches(known: dict[int, Finished] | None = None) -> int:
+    """Take every finished, not yet rated match into the ratings; returns how many.
+    ``known`` may give matches the caller just stored, so they are not read back."""
     done = 0
     while True:
         try:
@@ -93,11 +166,9 @@ def rate_finished_matches() -> int:
                 pending = list(
                     Match.objects.filter(status=Match.Status.FINISHED, rating__isnull=True)
                     .order_by("finished_at", "id")
-                    .prefetch_related("seats")[:BATCH]
+                    .values_list("pk", flat=True)[:BATCH]
                 )
-                for match in pending:
-                    apply(match, seq)
-                    seq += 1
+                apply(finished(pending, known), range(seq, seq + len(pending)))
                 done += len(pending)
         except IntegrityError:
             continue  # another rater took these first; look again
@@ -112,8 +183,8 @@ def rebuild() -> int:
         RatingChange.objects.all().delete()
         RatedMatch.objects.all().delete()
         Competitor.objects.update(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA, games=0)
-        matches = Match.objects.in_bulk([m for m, _ in order])
-        for match_id, seq in order:
-            apply(matches[match_id], seq)
+        for start in range(0, len(order), BATCH):
+            part = order[start : start + BATCH]
+            apply(finished([m for m, _ in part]), [seq for _, seq in part])
         top = RatedMatch.objects.aggregate(Max("seq"))["seq__max"] or 0
     return top

@@ -17,10 +17,12 @@ from django.utils import timezone
 
 import agents
 import games
-from agents.core.seeding import chance_rng
+from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
 from webapp.matches import live
+from webapp.matches.bulk import db_json, db_time, insert_many
+from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
 from webapp.matches.positions import load_state, remember
 
@@ -57,6 +59,7 @@ class MatchPlan:
     created_by: str = ""
     #: For seats played by outside bots: {"move_s", "bank_s"} (webapp.bots.clock).
     time_control: dict[str, float] | None = None
+    rematch_of: int | None = None
 
 
 # ----- creating a match ----------------------------------------------------------------
@@ -114,6 +117,10 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
         num_players=len(plan.seats),
         pace=plan.pace,
         created_by=plan.created_by,
+        rematch_of_id=plan.rematch_of,
+    )
+    names = distinct_names(
+        plan.game, [seat.name or _seat_name(seat, i) for i, seat in enumerate(plan.seats)]
     )
     for index, seat in enumerate(plan.seats):
         Seat.objects.create(
@@ -122,7 +129,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             agent_spec=seat.agent_spec,
             owner=seat.identity.key if seat.identity else "",
             user_id=seat.identity.user_id if seat.identity else None,
-            name=seat.name or _seat_name(seat, index),
+            name=names[index],
         )
     _bots().seats_created(match, plan)
     state = games.get(plan.game).new_state(len(plan.seats), options)
@@ -145,46 +152,83 @@ def _seat_name(seat: SeatPlan, index: int) -> str:
     return f"open seat {index}"
 
 
-def do_store_played(
-    game: str,
-    options: dict[str, Any],
-    seed: str,
-    specs: list[str],
-    played,
-    created_by: str = "",
-) -> Match:
-    """Store a match an agent runner played in memory (``agents.match.play_match``):
-    the same rows, seed and event log as a live match, written in one go."""
-    history = played.record["history"]
-    match = Match.objects.create(
-        game=game,
-        options=options,
-        num_players=len(specs),
-        seed=seed,
-        status=Match.Status.FINISHED,
-        ply=len(history),
-        result=played.outcome.to_json(),
-        created_by=created_by,
-        finished_at=timezone.now(),
-    )
-    Seat.objects.bulk_create(
-        Seat(match=match, index=i, agent_spec=spec, name=spec) for i, spec in enumerate(specs)
-    )
-    Event.objects.bulk_create(
-        Event(
-            match=match,
-            ply=step.ply,
-            actor=actor,
-            move=move,
-            decisions={
-                str(seat): decision_record(d, f"stored match {match.pk} ply {step.ply}")
-                for seat, d in step.decisions.items()
-            },
+@dataclass
+class PlayedMatch:
+    """A match an agent runner played in memory (``agents.match.play_match``)."""
+
+    game: str
+    options: dict[str, Any]
+    seed: str
+    specs: list[str]
+    played: Any  # agents.match.MatchResult
+    created_by: str = ""
+
+
+def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
+    """Store matches played in memory: the same rows, seed and event log as live
+    matches, written in bulk (a few statements for the whole batch), rated once after
+    the commit."""
+    now = timezone.now()
+    matches = Match.objects.bulk_create(
+        Match(
+            game=p.game,
+            options=p.options,
+            num_players=len(p.specs),
+            seed=p.seed,
+            seed_sha256=seed_hash(p.seed),  # bulk_create skips Match.save()
+            status=Match.Status.FINISHED,
+            ply=len(p.played.record["history"]),
+            result=p.played.outcome.to_json(),
+            created_by=p.created_by,
+            finished_at=now,
         )
-        for step, (actor, move) in zip(played.steps, history, strict=True)
+        for p in batch
     )
-    transaction.on_commit(lambda: match_finished(match.pk))
-    return match
+    # Seats and events need no ids back: inserted without a model instance per row.
+    insert_many(
+        Seat,
+        ["match", "index", "agent_spec", "owner", "name"],
+        (
+            (m.pk, i, spec, "", name)
+            for m, p in zip(matches, batch, strict=True)
+            # One name per player: two seats of one agent read "random (Red)", "random (Blue)".
+            for i, (spec, name) in enumerate(
+                zip(p.specs, distinct_names(p.game, p.specs), strict=True)
+            )
+        ),
+    )
+    stamp = db_time(now)
+    insert_many(
+        Event,
+        ["match", "ply", "actor", "move", "decisions", "created_at"],
+        (
+            (
+                m.pk,
+                step.ply,
+                actor,
+                db_json(move),
+                db_json(
+                    {
+                        str(seat): decision_record(d, f"stored match {m.pk} ply {step.ply}")
+                        for seat, d in step.decisions.items()
+                    }
+                ),
+                stamp,
+            )
+            for m, p in zip(matches, batch, strict=True)
+            for step, (actor, move) in zip(p.played.steps, p.played.record["history"], strict=True)
+        ),
+    )
+    if matches:
+        from webapp.leaderboards.rating import Finished, SeatRow
+
+        # Rated once for the batch, from what is in hand rather than read back.
+        known = {
+            m.pk: Finished(m.pk, m.game, m.result, [SeatRow(s, "", None, s) for s in p.specs])
+            for m, p in zip(matches, batch, strict=True)
+        }
+        transaction.on_commit(lambda: match_finished(matches[-1].pk, known))
+    return matches
 
 
 def decision_record(decision: Any, where: str) -> dict[str, Any]:
@@ -198,13 +242,13 @@ def decision_record(decision: Any, where: str) -> dict[str, Any]:
     return {"thinking": decision.thinking, "stats": stats}
 
 
-def match_finished(match_id: int) -> None:
+def match_finished(match_id: int, known: dict | None = None) -> None:
     """After a match ends: ratings (and anything else that follows a result). A failure
     here must not undo or hide the stored move; the next finished match catches up."""
     from webapp.leaderboards.rating import rate_finished_matches
 
     try:
-        rate_finished_matches()
+        rate_finished_matches(known)
     except Exception:
         log.exception("rating after match %s failed; it will be rated with the next", match_id)
     try:
@@ -259,6 +303,7 @@ def do_abort(match: Match) -> None:
     match.save(update_fields=["status", "finished_at"])
     match_id = match.pk
     transaction.on_commit(lambda: live.status_changed(match_id))
+    transaction.on_commit(lambda: _bots().finished(match_id))
 
 
 def abort_match(match_id: Any, identity: Identity | None) -> Match:
@@ -400,6 +445,7 @@ def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
     match.finished_at = timezone.now()
     match.save(update_fields=["status", "result", "finished_at"])
     match_id = match.pk
+    transaction.on_commit(lambda: live.status_changed(match_id))
     transaction.on_commit(lambda: match_finished(match_id))
 
 
@@ -457,17 +503,16 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
         transaction.on_commit(lambda: match_finished(match.pk))
     match.save(update_fields=fields)
     remember(match.pk, state)
-    if any(seat.owner.startswith("bot:") for seat in seat_rows(match).values()):
-        _bots().advanced(match, state)
-    match_id = match.pk
+    bots = _bots()
+    if any(bots.bot_id_of(seat.owner) is not None for seat in seat_rows(match).values()):
+        bots.advanced(match, state)
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
     if schedule and state.current() != TERMINAL:
         # Decided here, from what is in hand, so the commit hook only queues the tasks.
         due = due_agents(match, state, seat_rows(match), chosen=set())
         if due:
-            ply = match.ply
-            transaction.on_commit(lambda: _queue_after_commit(match_id, ply, due))
+            transaction.on_commit(lambda: _queue_after_commit(match, due))
 
 
 def seat_rows(match: Match) -> dict[int, Seat]:
@@ -492,18 +537,18 @@ def due_agents(
     ]
 
 
-def _queue_ai(match_id: int, ply: int, seat: int, countdown: float) -> None:
-    from webapp.matches.tasks import ai_move
+def _queue_ai(match: Match, seat: int, countdown: float) -> None:
+    from webapp.matches.tasks import queue_ai_move
 
-    ai_move.apply_async((match_id, ply, seat), countdown=countdown)
+    queue_ai_move(match, seat, countdown)
 
 
-def _queue_after_commit(match_id: int, ply: int, due: list[tuple[int, float]]) -> None:
+def _queue_after_commit(match: Match, due: list[tuple[int, float]]) -> None:
     try:
         for seat, countdown in due:
-            _queue_ai(match_id, ply, seat, countdown)
+            _queue_ai(match, seat, countdown)
     except Exception:  # the move is stored; the sweep or a page's hello queues it later
-        log.exception("could not queue the AI moves of match %s", match_id)
+        log.exception("could not queue the AI moves of match %s", match.pk)
 
 
 #: An AI move this overdue (beyond the match's pace) is queued again when a page connects.
@@ -532,4 +577,4 @@ def schedule_ai(match_id: int) -> None:
     state = load_state(match)
     chosen = set(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
     for seat, countdown in due_agents(match, state, seat_rows(match), chosen):
-        _queue_ai(match.pk, match.ply, seat, countdown)
+        _queue_ai(match, seat, countdown)

@@ -1,10 +1,16 @@
 """Celery tasks of live matches. They take ids, re-read the database, and are
-idempotent: a duplicate delivery finds its ply already played and does nothing."""
+idempotent: a duplicate delivery finds its ply already played and does nothing.
+
+``ai_move`` runs on the live queue (``DICEARENA_LIVE_QUEUE``, see CELERY_TASK_ROUTES),
+which only live workers serve, so tournaments never hold up a person's opponent. It is
+queued through ``queue_ai_move``: at most one pending task per (match, ply, seat).
+"""
 
 from __future__ import annotations
 
 import logging
 
+import redis
 from celery import shared_task
 from django.conf import settings
 
@@ -15,6 +21,42 @@ from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
 
 log = logging.getLogger(__name__)
+
+#: How long a queued AI move blocks another for the same (match, ply, seat): past the
+#: task's time limit, so a task lost with its worker or the broker can be queued again.
+AI_PENDING_S = 120
+
+_client: redis.Redis | None = None
+
+
+def _redis() -> redis.Redis:
+    global _client
+    if _client is None:
+        _client = redis.Redis.from_url(
+            settings.REDIS_URL,
+            socket_timeout=settings.CELERY_REDIS_SOCKET_TIMEOUT,
+            socket_connect_timeout=settings.CELERY_REDIS_SOCKET_CONNECT_TIMEOUT,
+            health_check_interval=settings.CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL,
+        )
+    return _client
+
+
+def queue_ai_move(match: Match, seat: int, countdown: float = 0.0) -> bool:
+    """Queue ``ai_move`` for ``seat`` at the match's current ply unless one is pending
+    already: a Redis key set only if absent, expiring on its own. False if one was.
+    The key carries the match's seed hash, so a reused id never inherits a key."""
+    key = (
+        f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-pending:"
+        f"{match.pk}:{match.seed_sha256[:16]}:{match.ply}:{seat}"
+    )
+    if not _redis().set(key, "1", nx=True, ex=int(countdown) + AI_PENDING_S):
+        return False
+    try:
+        ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)
+    except Exception:
+        _redis().delete(key)  # not queued after all: let the next nudge try
+        raise
+    return True
 
 
 def _warm_up(agent, match: Match) -> None:
@@ -78,3 +120,15 @@ def resume_stuck_matches() -> int:
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
     return sum(1 for match_id in waiting if services.nudge_ai(match_id))
+
+
+@shared_task(soft_time_limit=50, time_limit=60, ignore_result=True)
+def sweep_idle_matches() -> dict:
+    """Every minute (CELERY_BEAT_SCHEDULE): live matches idle past DICEARENA_IDLE_S are lost on
+    time or aborted. Safe to run twice: each match is settled under its row lock."""
+    from webapp.matches.endings import sweep_idle
+
+    done = sweep_idle()
+    if done:
+        log.info("idle sweep: %s", done)
+    return done

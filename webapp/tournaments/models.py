@@ -106,6 +106,8 @@ class TournamentGame(models.Model):
         PENDING = "pending", "pending"
         RUNNING = "running", "running"
         DONE = "done", "done"
+        #: Given up on (past the per-game limit, or its workers kept dying): no match.
+        ABANDONED = "abandoned", "abandoned"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="games")
     pairing = models.PositiveIntegerField()
@@ -120,6 +122,11 @@ class TournamentGame(models.Model):
     )
     worker = models.CharField(max_length=200, blank=True, default="")
     started_at = models.DateTimeField(null=True, blank=True)
+    #: Stamped every few seconds by the worker playing it: a running game without a
+    #: recent beat lost its worker, and the sweep hands it to another.
+    beat_at = models.DateTimeField(null=True, blank=True)
+    #: Times a worker took it; a game whose workers keep dying is abandoned.
+    attempts = models.PositiveSmallIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
     #: Per seat: {"seconds": thinking time, "decisions": n, "failures": n}; and facts
     #: for the results pages (e.g. Button Men's fighters).

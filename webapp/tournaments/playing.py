@@ -1,67 +1,193 @@
-"""Playing one tournament game, idempotently.
+"""Playing a tournament's games in batches, idempotently.
 
-A game is claimed under a row lock, played in memory by the same runner as the arena
-(``agents.match.play_match``, same seeding), then stored as a normal match in one
-transaction that first checks nobody stored it meanwhile. A re-queued or duplicated
-delivery therefore finds the game done and does nothing; the unique constraints on the
-game slot and its match are the last line of defence.
+A worker claims a batch of pending games under row locks (skipping rows another worker
+holds), plays them in memory with the arena's runner (``agents.match.play_match``, same
+seeding), then stores the whole batch as normal matches in one transaction that first
+drops any game someone else stored meanwhile, and rates them once. A batch holds about
+``BATCH_S`` of play, so light games go hundreds at a time and heavy ones alone.
+
+While it plays, the worker *beats*: every ``BEAT_S`` it stamps the games in its hands, so
+the sweep can tell a game whose worker died (no beat for ``DICEARENA_STALE_GAME_S``)
+from a slow one. The same beat notices a cancelled tournament and stops at once. Every
+move gets the live per-move budget; a game longer than ``DICEARENA_TOURNAMENT_GAME_S``
+is abandoned, not played for ever.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import socket
-from datetime import timedelta
-from typing import Any
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from agents.core import Budget
-from agents.match import play_match
+from agents.match import MatchResult, play_match
 from webapp.bots.tournament_games import is_bot_spec, play_live
 from webapp.matches import services as match_services
 from webapp.tournaments import live
 from webapp.tournaments.models import Tournament, TournamentGame
 
+#: Seconds of play one batch aims at: long enough that storing it costs little per
+#: game, short enough that progress moves and two workers finish close together.
+BATCH_S = 0.25
+MAX_BATCH = 1000
+#: Seconds between beats (stamping the games in hand, looking for a cancellation).
+BEAT_S = 2.0
 
-def worker_name(node: str | None = None) -> str:
-    """ "<celery node>#<pid>": the node is what a ping answers with, so the sweep can
-    tell a game whose worker died from one whose worker is busy."""
-    return f"{node or 'local@' + socket.gethostname()}#{os.getpid()}"
+Status = TournamentGame.Status
 
 
-def node_of(worker: str) -> str:
-    return worker.split("#", 1)[0]
+class Stopped(Exception):
+    """The tournament was cancelled (or otherwise ended) while its games were played."""
 
 
-def _claim(game_id: int, me: str, live_workers: set[str] | None) -> TournamentGame | None:
+class TooLong(Exception):
+    """One game ran past the per-game limit."""
+
+
+def worker_name() -> str:
+    """ "<host>#<pid>": who holds a game, for people reading the admin."""
+    return f"{socket.gethostname()}#{os.getpid()}"
+
+
+@dataclass
+class Abandoned:
+    """A game given up on; it counts as done but has no match and no result."""
+
+    reason: str
+
+
+class Beat:
+    """Stamps the games in hand every ``BEAT_S`` and stops play if the tournament
+    is no longer running. Called after every event, so it must be cheap."""
+
+    def __init__(self, tournament_id: int, ids: list[int], me: str) -> None:
+        self.tournament_id, self.ids, self.me = tournament_id, ids, me
+        self.due = time.monotonic() + BEAT_S
+
+    def __call__(self) -> None:
+        if time.monotonic() < self.due:
+            return
+        self.due = time.monotonic() + BEAT_S
+        TournamentGame.objects.filter(pk__in=self.ids, status=Status.RUNNING).update(
+            beat_at=timezone.now()
+        )
+        running = Tournament.Status.RUNNING
+        if not Tournament.objects.filter(pk=self.tournament_id, status=running).exists():
+            raise Stopped
+
+
+class Claimed(NamedTuple):
+    """What playing and storing a claimed game needs (plain values: batches hold
+    hundreds of light games, and model instances would cost more than the games)."""
+
+    pk: int
+    seating: list[int]
+    seed: str
+    options: dict[str, Any]
+
+
+def claim(tournament_id: int, me: str, size: int) -> list[Claimed]:
+    """Take up to ``size`` pending games of a running tournament (none if it is over)."""
+    with transaction.atomic():
+        running = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
+        if not running.exists():
+            return []
+        ids = list(
+            TournamentGame.objects.select_for_update(skip_locked=True)
+            .filter(tournament_id=tournament_id, status=Status.PENDING, match__isnull=True)
+            .order_by("pairing", "number")
+            .values_list("pk", flat=True)[:size]
+        )
+        if not ids:
+            return []
+        now = timezone.now()
+        TournamentGame.objects.filter(pk__in=ids).update(
+            status=Status.RUNNING,
+            worker=me,
+            started_at=now,
+            beat_at=now,
+            attempts=F("attempts") + 1,
+        )
+        claimed = TournamentGame.objects.filter(pk__in=ids).order_by("pairing", "number")
+        return [Claimed(*row) for row in claimed.values_list("pk", "seating", "seed", "options")]
+
+
+def release(tournament_id: int, me: str) -> int:
+    """Hand back the games this worker holds but did not store (stopped or failed)."""
+    return TournamentGame.objects.filter(
+        tournament_id=tournament_id, status=Status.RUNNING, worker=me, match__isnull=True
+    ).update(status=Status.PENDING, worker="")
+
+
+def entrant_specs(tournament: Tournament) -> list[str]:
+    return list(tournament.entries.order_by("index").values_list("agent_spec", flat=True))
+
+
+def has_bots(tournament: Tournament) -> bool:
+    """Outside bots play their games live, one by one (``webapp.bots.tournament_games``)."""
+    return any(is_bot_spec(s) for s in entrant_specs(tournament))
+
+
+def play_game(game_id: int) -> str:
+    """Play one pending game by id: live if a bot sits in it, else in memory and stored
+    (the bots' pump starts a tournament's waiting games this way)."""
     with transaction.atomic():
         game = (
             TournamentGame.objects.select_for_update().select_related("tournament").get(pk=game_id)
         )
         tournament = game.tournament
-        if game.status == TournamentGame.Status.DONE or tournament.is_over:
-            return None
-        if game.match_id is not None:
-            return None  # a live game with a bot: the match's end counts it
-        if game.status == TournamentGame.Status.RUNNING and game.worker != me:
-            stale = timezone.now() - timedelta(seconds=settings.DICEARENA_STALE_GAME_S)
-            owner_alive = live_workers is None or node_of(game.worker) in live_workers
-            if owner_alive and game.started_at and game.started_at > stale:
-                return None  # someone is playing it right now
-        game.status, game.worker, game.started_at = (
-            TournamentGame.Status.RUNNING,
-            me,
-            timezone.now(),
-        )
-        game.save(update_fields=["status", "worker", "started_at"])
-        return game
+        if game.status != Status.PENDING or game.match_id is not None or tournament.is_over:
+            return "skipped"
+        game.status, game.worker = Status.RUNNING, worker_name()
+        game.started_at = game.beat_at = timezone.now()
+        game.attempts += 1
+        game.save(update_fields=["status", "worker", "started_at", "beat_at", "attempts"])
+    specs = entrant_specs(tournament)
+    seats = [specs[i] for i in game.seating]
+    if any(is_bot_spec(s) for s in seats):
+        return play_live(game, seats)
+    claimed = Claimed(game.pk, game.seating, game.seed, game.options)
+    try:
+        outcome = play_one(tournament, specs, claimed, Beat(tournament.pk, [game.pk], game.worker))
+        return "played" if store(tournament, specs, [(claimed, outcome)]) else "duplicate"
+    except BaseException:
+        release(tournament.pk, game.worker)
+        raise
 
 
-def _seat_stats(result, players: int) -> dict[str, Any]:
+def play_one(
+    tournament: Tournament, specs: list[str], game: Claimed, beat: Callable[[], None]
+) -> MatchResult | Abandoned:
+    """Play one game with the live per-move budget and the per-game limit."""
+    limit = settings.DICEARENA_TOURNAMENT_GAME_S
+    deadline = time.monotonic() + limit
+
+    def on_event(_state, _step) -> None:
+        if time.monotonic() > deadline:
+            raise TooLong
+        beat()
+
+    seats = [specs[i] for i in game.seating]
+    budget = Budget(
+        iterations=tournament.budget_iterations, seconds=settings.DICEARENA_AI_BUDGET_SECONDS
+    )
+    options = {**tournament.options, **game.options}
+    try:
+        return play_match(tournament.game, seats, game.seed, options, len(seats), budget, on_event)
+    except TooLong:
+        return Abandoned(f"longer than the {limit} s a tournament game may take")
+
+
+def seat_stats(result: MatchResult, players: int) -> dict[str, Any]:
     per_seat = []
     for seat in range(players):
         decisions = result.decisions(seat)
@@ -79,60 +205,138 @@ def _seat_stats(result, players: int) -> dict[str, Any]:
     return {"seats": per_seat, **facts}
 
 
-def play_game(game_id: int, live_workers: set[str] | None = None, node: str | None = None) -> str:
-    """Play and store one tournament game if it still needs playing."""
-    me = worker_name(node)
-    game = _claim(game_id, me, live_workers)
-    if game is None:
-        return "skipped"
-    tournament = game.tournament
-    specs = list(tournament.entries.order_by("index").values_list("agent_spec", flat=True))
-    seats = [specs[i] for i in game.seating]
-    if any(is_bot_spec(s) for s in seats):
-        return play_live(game, seats)
-    budget = Budget(iterations=tournament.budget_iterations)
-    options = {**tournament.options, **game.options}
-    result = play_match(tournament.game, seats, game.seed, options, len(seats), budget)
+def store(
+    tournament: Tournament,
+    specs: list[str],
+    outcomes: list[tuple[Claimed, MatchResult | Abandoned]],
+) -> int:
+    """Store a played batch in one transaction; games stored meanwhile by someone else
+    (a re-delivered task, a worker thought dead) are skipped. Returns games stored."""
     with transaction.atomic():
-        game = TournamentGame.objects.select_for_update().get(pk=game_id)
-        if game.status == TournamentGame.Status.DONE:
-            return "duplicate"
-        match = match_services.do_store_played(
-            tournament.game,
-            options,
-            game.seed,
-            seats,
-            result,
-            created_by=f"tournament:{tournament.pk}",
+        open_ids = set(
+            TournamentGame.objects.select_for_update()
+            .filter(pk__in=[g.pk for g, _ in outcomes])
+            .exclude(status__in=[Status.DONE, Status.ABANDONED])
+            .values_list("pk", flat=True)
         )
-        game.match = match
-        game.status = TournamentGame.Status.DONE
-        game.finished_at = timezone.now()
-        game.stats = _seat_stats(result, len(seats))
-        game.save(update_fields=["match", "status", "finished_at", "stats"])
-        Tournament.objects.filter(pk=tournament.pk).update(games_done=F("games_done") + 1)
+        todo = [(g, r) for g, r in outcomes if g.pk in open_ids]
+        if not todo:
+            return 0
+        played = [(g, r) for g, r in todo if isinstance(r, MatchResult)]
+        matches = match_services.do_store_played(
+            [
+                match_services.PlayedMatch(
+                    game=tournament.game,
+                    options={**tournament.options, **g.options},
+                    seed=g.seed,
+                    specs=[specs[i] for i in g.seating],
+                    played=r,
+                    created_by=f"tournament:{tournament.pk}",
+                )
+                for g, r in played
+            ]
+        )
+        links = [
+            (game.pk, match.pk, seat_stats(result, len(game.seating)))
+            for (game, result), match in zip(played, matches, strict=True)
+        ]
+        abandoned = [
+            (g.pk, None, {"abandoned": r.reason}) for g, r in todo if isinstance(r, Abandoned)
+        ]
+        _link(links + abandoned)
+        now = timezone.now()
+        for status, rows in ((Status.DONE, links), (Status.ABANDONED, abandoned)):
+            TournamentGame.objects.filter(pk__in=[pk for pk, _, _ in rows]).update(
+                status=status, finished_at=now, beat_at=now
+            )
+        Tournament.objects.filter(pk=tournament.pk).update(games_done=F("games_done") + len(todo))
         transaction.on_commit(lambda: after_game(tournament.pk))
-    return "played"
+    return len(todo)
+
+
+def _link(rows: list[tuple[int, int | None, dict]]) -> None:
+    """Set (game id, match id, stats) for a batch in one statement. Django's
+    bulk_update builds a CASE per row and field, which costs more than playing a light
+    game; UPDATE ... FROM a VALUES list works on PostgreSQL and SQLite alike."""
+    if not rows:
+        return
+    table = connection.ops.quote_name(TournamentGame._meta.db_table)
+    as_json = "::jsonb" if connection.vendor == "postgresql" else ""
+    values = ", ".join(["(%s, %s, %s)"] * len(rows))
+    params = [x for pk, match_id, stats in rows for x in (pk, match_id, json.dumps(stats))]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH v(id, match_id, stats) AS (VALUES {values}) "
+            f"UPDATE {table} SET match_id = CAST(v.match_id AS BIGINT), stats = v.stats{as_json} "
+            f"FROM v WHERE {table}.id = v.id",
+            params,
+        )
+
+
+def play_for(tournament_id: int, seconds: float) -> int:
+    """Claim, play and store batches of one tournament for about ``seconds`` (then the
+    task hands over, so tasks stay short); returns the games stored."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return 0
+    specs = entrant_specs(tournament)
+    if any(is_bot_spec(s) for s in specs):
+        from webapp.bots.tournament_games import pump
+
+        return pump(tournament_id)  # games with bots go live, one by one
+    me = worker_name()
+    until = time.monotonic() + seconds
+    size, stored = 1, 0
+    while time.monotonic() < until:
+        games = claim(tournament_id, me, size)
+        if not games:
+            break
+        beat = Beat(tournament_id, [g.pk for g in games], me)
+        started = time.perf_counter()
+        try:
+            outcomes = [(g, play_one(tournament, specs, g, beat)) for g in games]
+            # Sized by play alone: storing costs per batch more than per game.
+            each = (time.perf_counter() - started) / len(games)
+            stored += store(tournament, specs, outcomes)
+        except BaseException:  # stopped, a soft time limit, a database error
+            release(tournament_id, me)
+            raise
+        size = max(1, min(MAX_BATCH, int(BATCH_S / max(each, 1e-5))))
+    return stored
+
+
+#: Progress pushes at most this often per tournament and process (and always the last):
+#: light batches are stored several times a second.
+PROGRESS_EVERY_S = 1.0
+_pushed: dict[int, float] = {}
 
 
 def after_game(tournament_id: int) -> None:
-    live.progress(tournament_id)
     tournament = Tournament.objects.get(pk=tournament_id)
     if tournament.games_done >= tournament.total_games:
-        finish(tournament_id)
+        finish(tournament_id)  # pushes the final progress
+    elif time.monotonic() - _pushed.get(tournament_id, 0.0) >= PROGRESS_EVERY_S:
+        _pushed[tournament_id] = time.monotonic()
+        live.progress(tournament_id)
 
 
 def finish(tournament_id: int) -> bool:
-    """Mark a tournament finished once every game is stored (idempotent)."""
+    """Mark a tournament finished once every game is stored or abandoned (idempotent)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.is_over:
             return False
-        left = tournament.games.exclude(status=TournamentGame.Status.DONE).count()
-        if left:
+        games = tournament.games
+        if games.exclude(status__in=[Status.DONE, Status.ABANDONED]).exists():
             return False
+        abandoned = games.filter(status=Status.ABANDONED).count()
+        if abandoned:
+            tournament.error = (
+                f"{abandoned} of {tournament.total_games} games were abandoned "
+                f"(see each game's reason); the standings count the others"
+            )
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = timezone.now()
-        tournament.save(update_fields=["status", "finished_at"])
+        tournament.save(update_fields=["status", "finished_at", "error"])
         transaction.on_commit(lambda: live.progress(tournament_id))
     return True

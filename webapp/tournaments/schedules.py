@@ -47,7 +47,7 @@ def install_tournament_schedule(name: str, spec: dict, every_s: int) -> Periodic
     return task
 
 
-def install_sweep(every_s: int = 60) -> PeriodicTask:
+def install_sweep(every_s: int = 15) -> PeriodicTask:
     interval, _ = IntervalSchedule.objects.get_or_create(
         every=every_s, period=IntervalSchedule.SECONDS
     )

@@ -1,9 +1,11 @@
 """Tournament tasks. They take ids, re-read the database and are idempotent.
 
-Fan-out: the games go out in chunks to every worker as a chord whose body finalizes
-the tournament (with an error callback). The last stored game also finalizes, so a
-chunk lost with a dead worker cannot leave a finished tournament open; the sweep
-re-queues games whose worker died.
+Fan-out: ``start_tournament`` queues up to ``DICEARENA_TOURNAMENT_TASKS`` copies of
+``play_games``; each claims batches of pending games until none are left, so the work
+spreads over every worker process that listens, whatever the games weigh. A task plays
+for at most ``SLICE_S`` and then queues its own continuation, so tasks stay short and
+tournaments take turns. The last stored game finishes the tournament; the sweep hands
+the games of a dead worker (no beat) to the others.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import logging
 import time
 from datetime import timedelta
 
-from celery import chord, shared_task
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F, Max
 from django.utils import timezone
 
 from webapp.tournaments import live, playing
@@ -22,13 +26,27 @@ from webapp.tournaments.models import Tournament, TournamentGame
 
 log = logging.getLogger(__name__)
 
+#: Seconds one ``play_games`` task claims new batches for before handing over.
+SLICE_S = 30.0
+#: A game whose workers died this many times is abandoned instead of tried again.
+MAX_ATTEMPTS = 3
+#: A running tournament with pending games and no beat for this long lost its queued
+#: tasks (a broker without persistence restarted, say): queue them again.
+STALLED_S = 300
 
-def _chunks(ids: list[int]) -> list[list[int]]:
-    size = max(1, settings.DICEARENA_TOURNAMENT_CHUNK)
-    return [ids[i : i + size] for i in range(0, len(ids), size)]
+# The longest a play_games task may run: its slice, then one more game at the per-game
+# limit, then storing. The broker's visibility timeout is set above this.
+PLAY_SOFT_LIMIT_S = int(SLICE_S + settings.DICEARENA_TOURNAMENT_GAME_S + 60)
 
 
-@shared_task(acks_late=True, soft_time_limit=120, time_limit=180, ignore_result=True)
+def fan_out(tournament_id: int, pending: int) -> int:
+    tasks = max(0, min(pending, settings.DICEARENA_TOURNAMENT_TASKS))
+    for _ in range(tasks):
+        play_games.delay(tournament_id)
+    return tasks
+
+
+@shared_task(acks_late=True, soft_time_limit=60, time_limit=90, ignore_result=True)
 def start_tournament(tournament_id: int) -> str:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
@@ -37,85 +55,85 @@ def start_tournament(tournament_id: int) -> str:
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = timezone.now()
         tournament.save(update_fields=["status", "started_at"])
-    ids = list(
-        tournament.games.exclude(status=TournamentGame.Status.DONE)
-        .order_by("pairing", "number")
-        .values_list("pk", flat=True)
-    )
+    pending = tournament.games.filter(status=TournamentGame.Status.PENDING).count()
     live.progress(tournament_id)
-    if not ids:
+    if not pending:
         playing.finish(tournament_id)
         return "nothing to play"
-    header = [play_chunk.s(tournament_id, chunk) for chunk in _chunks(ids)]
-    chord(header)(finalize.si(tournament_id).on_error(tournament_failed.si(tournament_id)))
-    return f"queued {len(ids)} games"
+    return f"{fan_out(tournament_id, pending)} tasks for {pending} games"
 
 
-@shared_task(bind=True, acks_late=True, soft_time_limit=3000, time_limit=3600)
-def play_chunk(self, tournament_id: int, game_ids: list[int], live_workers=None) -> int:
-    """Play each game of a chunk that still needs playing."""
-    played = 0
-    workers = set(live_workers) if live_workers is not None else None
-    for game_id in game_ids:
-        if Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.CANCELLED).exists():
-            break
-        if playing.play_game(game_id, workers, self.request.hostname) == "played":
-            played += 1
-    return played
+@shared_task(
+    acks_late=True,
+    soft_time_limit=PLAY_SOFT_LIMIT_S,
+    time_limit=PLAY_SOFT_LIMIT_S + 30,
+    ignore_result=True,
+)
+def play_games(tournament_id: int) -> str:
+    """Play batches of one tournament's pending games for up to SLICE_S."""
+    try:
+        stored = playing.play_for(tournament_id, SLICE_S)
+    except playing.Stopped:
+        return "stopped: the tournament is over"
+    except SoftTimeLimitExceeded:
+        log.error("tournament %s: a batch ran past its time limit", tournament_id)
+        return "time limit"
+    left = TournamentGame.objects.filter(
+        tournament_id=tournament_id, status=TournamentGame.Status.PENDING
+    ).exists()
+    tournament = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING)
+    # Bot tournaments wait for their bots: the bots' connections and sweep start them.
+    if left and tournament.exists() and not playing.has_bots(tournament.get()):
+        play_games.delay(tournament_id)  # hand over: other work gets its turn
+    return f"stored {stored}"
 
 
-@shared_task(acks_late=True, soft_time_limit=60, time_limit=90, ignore_result=True)
-def finalize(tournament_id: int) -> bool:
-    return playing.finish(tournament_id)
-
-
-@shared_task(ignore_result=True, soft_time_limit=60, time_limit=90)
-def tournament_failed(tournament_id: int) -> None:
-    """The chord's error callback: a chunk raised. Games stored so far stay; the sweep
-    retries the rest, and if every game is in after all, the tournament finishes."""
-    log.error("a chunk of tournament %s failed", tournament_id)
-    if playing.finish(tournament_id):
-        return
-    Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING).update(
-        error="a chunk of games failed; the sweep will retry the games left"
-    )
-    live.progress(tournament_id)
-
-
-def live_worker_hosts(timeout: float = 1.0) -> set[str]:
-    from webapp.config.celery import app
-
-    replies = app.control.ping(timeout=timeout) or []
-    # Replies are [{"<node>": {"ok": "pong"}}]; games record "<node>#<pid>".
-    return {name for reply in replies for name in reply}
-
-
-@shared_task(ignore_result=True, soft_time_limit=120, time_limit=180, expires=300)
+@shared_task(ignore_result=True, soft_time_limit=120, time_limit=180, expires=60)
 def sweep_stale_games(stale_seconds: int | None = None) -> int:
-    """Re-queue the unfinished games of running tournaments that stopped progressing
-    (their worker died). Safe to run any time: re-queued games that someone else has
-    played or is playing are skipped."""
-    stale = timedelta(
-        seconds=settings.DICEARENA_STALE_GAME_S if stale_seconds is None else stale_seconds
-    )
-    cutoff = timezone.now() - stale
-    hosts = sorted(live_worker_hosts())
-    requeued = 0
+    """Hand the games of dead workers to others: a running game without a beat for
+    ``DICEARENA_STALE_GAME_S`` goes back to pending (or, after MAX_ATTEMPTS, is
+    abandoned) and the tournament's tasks are queued again. Safe to run any time: a
+    game is stored once whoever plays it. Returns the games handed over."""
+    stale = settings.DICEARENA_STALE_GAME_S if stale_seconds is None else stale_seconds
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=stale)
+    handed = 0
     for tournament in Tournament.objects.filter(status=Tournament.Status.RUNNING):
-        games = tournament.games.exclude(status=TournamentGame.Status.DONE)
-        recent = tournament.games.filter(finished_at__gt=cutoff).exists()
-        orphans = [
-            g.pk
-            for g in games
-            if g.status == TournamentGame.Status.RUNNING
-            and (playing.node_of(g.worker) not in hosts or (g.started_at and g.started_at < cutoff))
-        ]
-        stalled = not recent and (tournament.started_at or timezone.now()) < cutoff
-        ids = [g.pk for g in games] if stalled else orphans
-        for chunk in _chunks(ids):
-            play_chunk.delay(tournament.pk, chunk, hosts)
-        requeued += len(ids)
-    return requeued
+        dead, given_up = _hand_back(tournament, cutoff)
+        handed += dead
+        pending = tournament.games.filter(status=TournamentGame.Status.PENDING).count()
+        last = tournament.games.aggregate(last=Max("beat_at"))["last"] or tournament.started_at
+        stalled = last is None or last < now - timedelta(seconds=min(STALLED_S, stale * 10))
+        if pending and (dead or (stalled and not playing.has_bots(tournament))):
+            fan_out(tournament.pk, pending)
+        elif given_up or not tournament.games.filter(status=TournamentGame.Status.RUNNING).exists():
+            playing.finish(tournament.pk)  # every game is in: close it if nobody did
+    return handed
+
+
+def _hand_back(tournament: Tournament, cutoff) -> tuple[int, int]:
+    Status = TournamentGame.Status
+    with transaction.atomic():
+        dead = list(
+            tournament.games.select_for_update(skip_locked=True)
+            .filter(status=Status.RUNNING, beat_at__lt=cutoff, match__isnull=True)
+            .values_list("pk", "attempts")
+        )
+        give_up = [pk for pk, attempts in dead if attempts >= MAX_ATTEMPTS]
+        retry = [pk for pk, attempts in dead if attempts < MAX_ATTEMPTS]
+        TournamentGame.objects.filter(pk__in=retry).update(status=Status.PENDING, worker="")
+        if give_up:
+            TournamentGame.objects.filter(pk__in=give_up).update(
+                status=Status.ABANDONED,
+                finished_at=timezone.now(),
+                stats={"abandoned": f"its worker stopped {MAX_ATTEMPTS} times"},
+            )
+            Tournament.objects.filter(pk=tournament.pk).update(
+                games_done=F("games_done") + len(give_up)
+            )
+    if dead:
+        log.warning("tournament %s: %d games of dead workers handed back", tournament.pk, len(dead))
+    return len(dead), len(give_up)
 
 
 @shared_task(ignore_result=True, soft_time_limit=60, time_limit=90, expires=3000)

@@ -1,0 +1,183 @@
+"""``octagon-best``: a few plies of alpha-beta over the designer's best candidates.
+
+The designer's greedy AI looks one placement ahead; between two of them the player who
+places last wins almost every game, because its final placements take pieces that
+cannot be answered (docs/results/octagon-dungeon.md). This player searches:
+
+- *candidates*: at each node only the ``width`` best placements by the designer's own
+  weights (kills, pushes, safe cells; no piece economy), at most ``per_cell`` of them in
+  one cell, so the search sees different places rather than orientations of one;
+- *alpha-beta* to ``depth`` placements (``endgame_depth`` once at most that many
+  placements are left, so the last ones are searched to the end of the game), the
+  placing seat maximising its own pieces on the board;
+- *leaf value*: pieces on the board (the score) first, then the safety of the cells
+  they stand on (a piece on a safe cell is hard to push off), then the limited pieces
+  still in hand.
+
+``Budget.seconds`` is a hard limit: the search deepens one placement at a time and keeps
+the best move of the deepest search it finished.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from agents.core import Agent, Budget, Decision
+from agents.core.deadline import Deadline
+from agents.octagon.greedy import NOTHING, WeightedGreedyAgent, arrow_effect
+from games.octagon.moves import Move, move_table, move_to_text
+from games.octagon.pieces import SPEC_ARROWS
+from games.octagon.state import OctagonState
+
+#: A piece on the board is worth this much more than any tie-break term.
+PIECE = 1000.0
+#: The share of ``Budget.seconds`` the search may use (the rest builds the answer).
+TIME_SHARE = 0.8
+#: A limited piece still in hand, in the leaf value (a 2-, 4- or 8-piece).
+IN_HAND = {2: 3.0, 4: 5.0, 8: 8.0}
+
+
+class OutOfTime(Exception):
+    pass
+
+
+class Search:
+    def __init__(self, agent: BestAgent, me: int, deadline: Deadline) -> None:
+        self.agent = agent
+        self.me = me
+        self.deadline = deadline
+        self.nodes = 0
+        self.greedy = WeightedGreedyAgent(economy=False)
+
+    def candidates(self, state: OctagonState) -> list[Move]:
+        """The ``width`` best placements for the seat to move, by the designer's value."""
+        seat = state.current()
+        board = state.geometry
+        safety = board.safety
+        kill = self.greedy.kill_value(state)
+        push = self.greedy.push
+        table = move_table(board)
+        usable = state._usable_specs(seat)
+        scored: list[tuple[float, int, int]] = []
+        for cell in state.empties:
+            arrows = [arrow_effect(state, seat, cell, d) for d in range(8)]
+            base = safety[cell]
+            for spec in usable:
+                value = base
+                for d in SPEC_ARROWS[spec]:
+                    e = arrows[d]
+                    if e is not NOTHING:
+                        value += kill * (e.kills - e.own_lost) + push * (
+                            e.down - e.up - e.own_down + e.own_up
+                        )
+                scored.append((value, cell, spec))
+        scored.sort(key=lambda x: -x[0])
+        per_cell: dict[int, int] = {}
+        found: list[Move] = []
+        for _, cell, spec in scored:
+            if per_cell.get(cell, 0) >= self.agent.per_cell:
+                continue
+            per_cell[cell] = per_cell.get(cell, 0) + 1
+            found.append(table[cell][spec])
+            if len(found) >= self.agent.width:
+                break
+        return found
+
+    def leaf(self, state: OctagonState) -> float:
+        me, other = self.me, 1 - self.me
+        counts = state.counts
+        value = PIECE * (counts[me] - counts[other])
+        if state.over:
+            return value
+        safety = state.geometry.safety
+        board = state.board
+        for cell, code in enumerate(board):
+            if code:
+                value += safety[cell] if (code & 1) == me else -safety[cell]
+        stock = state.stock
+        for kind, worth in IN_HAND.items():
+            value += worth * (stock[me][kind] - stock[other][kind])
+        return value
+
+    def value(self, state: OctagonState, depth: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if self.deadline.passed():
+            raise OutOfTime
+        if depth == 0 or state.over:
+            return self.leaf(state)
+        maximising = state.current() == self.me
+        best = -float("inf") if maximising else float("inf")
+        for move in self.candidates(state):
+            token = state.make_move(move)
+            try:
+                v = self.value(state, depth - 1, alpha, beta)
+            finally:
+                state.unmake_move(token)
+            if maximising:
+                if v > best:
+                    best = v
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def root(self, state: OctagonState, moves: list[Move], depth: int) -> list[tuple[float, Move]]:
+        rated = []
+        alpha = -float("inf")
+        for move in moves:
+            token = state.make_move(move)
+            try:
+                v = self.value(state, depth - 1, alpha, float("inf"))
+            finally:
+                state.unmake_move(token)
+            rated.append((v, move))
+            alpha = max(alpha, v)
+        return rated
+
+
+class BestAgent(Agent):
+    name = "octagon-best"
+    description = (
+        "Our strongest Octagon player: alpha-beta a few placements deep over the "
+        "designer's best candidates, to the end of the game in the last placements."
+    )
+    games = ("octagon",)
+    params = {"depth": 2, "width": 8, "per_cell": 1, "endgame_depth": 6}
+    limits = {"depth": (1, 30), "width": (1, 1000), "per_cell": (1, 15), "endgame_depth": (0, 30)}
+    budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
+
+    def act(self, state: OctagonState, seat: int, budget: Budget, rng: random.Random) -> Decision:
+        started = time.perf_counter()
+        deadline = Deadline.of(budget, TIME_SHARE)
+        work = state.clone()
+        search = Search(self, seat, deadline)
+        moves = search.candidates(work)
+        left = work.placements_left()
+        target = self.depth
+        if self.endgame_depth and left <= self.endgame_depth:
+            target = left
+        best_rated: list[tuple[float, Move]] = [(0.0, moves[0])]
+        reached = 0
+        for depth in range(1, target + 1):
+            try:
+                rated = search.root(work, moves, depth)
+            except OutOfTime:
+                break
+            # Stable: equal values keep the designer's order.
+            best_rated = sorted(rated, key=lambda r: -r[0])
+            moves = [m for _, m in best_rated]
+            reached = depth
+        thinking: dict[str, Any] = {
+            "algorithm": self.name,
+            "depth": reached,
+            "nodes": search.nodes,
+            "seconds": round(time.perf_counter() - started, 4),
+            "moves": [{"move": move_to_text(m), "value": round(v, 2)} for v, m in best_rated[:10]],
+        }
+        return Decision(best_rated[0][1], thinking, {"nodes": search.nodes, "depth": reached})

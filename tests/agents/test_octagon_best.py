@@ -1,0 +1,70 @@
+"""``octagon-best``: alpha-beta over the designer's best candidates."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from agents.core import Budget, catalogue, get
+from agents.match import play_match
+from games.octagon import GAME
+
+
+def played_to(made: int, seed: int):
+    """A standard game after ``made`` random placements."""
+    rng = random.Random(seed)
+    state = GAME.new_state()
+    while state.made < made:
+        state = state.apply(rng.choice(state.legal_moves(state.current())))
+    return state
+
+
+def final_margin(state, move, seat):
+    after = state.apply(move)
+    return after.counts[seat] - after.counts[1 - seat]
+
+
+def test_it_is_registered_for_the_octagon_only():
+    assert "octagon-best" in [a.name for a in catalogue("octagon")]
+    assert "octagon-best" not in [a.name for a in catalogue("dicewars")]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_it_makes_the_best_last_placement_there_is(seed):
+    state = played_to(GAME.new_state().turns - 1, seed)
+    seat = state.current()
+    decision = get("octagon-best").act(state.clone(), seat, Budget(), random.Random(0))
+    best = max(final_margin(state, m, seat) for m in state.legal_moves(seat))
+    assert final_margin(state, decision.move, seat) == best
+
+
+def test_it_searches_deeper_near_the_end():
+    agent = get("octagon-best:depth=1,endgame_depth=3,width=4")
+    early, late = played_to(4, 1), played_to(GAME.new_state().turns - 3, 1)
+    depths = [
+        agent.act(s.clone(), s.current(), Budget(), random.Random(0)).thinking["depth"]
+        for s in (early, late)
+    ]
+    assert depths == [1, 3]
+
+
+def test_it_leaves_the_position_as_it_found_it():
+    state = played_to(12, 2)
+    before = state.observation(None)
+    get("octagon-best:depth=3,width=5").act(state, state.current(), Budget(), random.Random(0))
+    assert state.observation(None) == before
+
+
+def test_it_answers_in_time_with_a_legal_move_on_a_budget_of_no_time():
+    state = played_to(10, 3)
+    decision = get("octagon-best").act(
+        state, state.current(), Budget(seconds=0.0), random.Random(0)
+    )
+    assert decision.move in state.legal_moves(state.current())
+    assert decision.thinking["depth"] == 0
+
+
+def test_it_plays_a_whole_game_against_the_designers_ai():
+    result = play_match(GAME, ["octagon-best:depth=2,width=4", "octagon-greedy"], "x")
+    assert result.state.is_terminal() and not result.failures(0)
