@@ -14,8 +14,8 @@ from tests.stack import start_web
 from webapp.matches import services
 from webapp.matches.models import Event, PendingChoice
 
-from .helpers import ALICE, BOB, footsies_people
-from .test_consumer import connect, receive, session_cookie
+from .helpers import ALICE, BOB, connect, footsies_people, session_cookie
+from .test_consumer import receive
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
