@@ -66,7 +66,9 @@ def test_the_worker_survives_redis_restarts_and_finishes_the_tournament(
             tournament = services.create_tournament(
                 services.TournamentPlan(
                     game="footsies",
-                    entrants=["montecarlo:playouts=30", "random"],
+                    # Heavy enough that the restarts fall while games are being played
+                    # (batches are sized by time: light games all go in the first one).
+                    entrants=["montecarlo:playouts=400", "random"],
                     games_per_pairing=300,
                     seed="restarts",
                 )
