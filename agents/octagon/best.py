@@ -14,7 +14,7 @@ cannot be answered (docs/results/octagon-dungeon.md). This player searches:
   they stand on (a piece on a safe cell is hard to push off), then the limited pieces
   still in hand.
 
-With ``model=greedy`` the opponent is not assumed to find its best reply: it is expected
+With ``opponent=greedy`` the opponent is not assumed to find its best reply: it is expected
 to play as the designer's AI does (its favourite placement, the mean over a tie), which
 exploits that AI's one-ply view; the default assumes nothing about the opponent.
 
@@ -61,7 +61,7 @@ class Search:
         self.greedy = WeightedGreedyAgent(economy=False)
         #: The opponent's model: None for minimax (its best reply among the candidates),
         #: else the designer's AI with its own settings.
-        self.model = WeightedGreedyAgent() if agent.model == "greedy" else None
+        self.model = WeightedGreedyAgent() if agent.opponent == "greedy" else None
 
     def candidates(self, state: OctagonState) -> list[Move]:
         """The ``width`` best placements for the seat to move, by the designer's value."""
@@ -185,16 +185,16 @@ class BestAgent(Agent):
         "designer's best candidates, to the end of the game in the last placements."
     )
     games = ("octagon",)
-    params = {"depth": 2, "width": 8, "per_cell": 1, "endgame_depth": 6, "model": ""}
+    params = {"depth": 2, "width": 8, "per_cell": 1, "endgame_depth": 6, "opponent": ""}
     limits = {"depth": (1, 30), "width": (1, 1000), "per_cell": (1, 15), "endgame_depth": (0, 30)}
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
-        if self.model not in MODELS:
+        if self.opponent not in MODELS:
             raise ValueError(
-                f"agent 'octagon-best': model must be one of {', '.join(map(repr, MODELS))}, "
-                f"not {self.model!r}"
+                "agent 'octagon-best': opponent must be one of "
+                f"{', '.join(map(repr, MODELS))}, not {self.opponent!r}"
             )
 
     def act(self, state: OctagonState, seat: int, budget: Budget, rng: random.Random) -> Decision:

@@ -77,14 +77,14 @@ def test_it_expects_the_designers_favourite_reply_when_told_to_model_it():
     seat = state.current()
     rows = {
         spec: get(spec).act(state.clone(), seat, Budget(), random.Random(0)).thinking["moves"]
-        for spec in ("octagon-best", "octagon-best:model=greedy")
+        for spec in ("octagon-best", "octagon-best:opponent=greedy")
     }
     minimax = {r["move"]: r["value"] for r in rows["octagon-best"]}
-    modelled = {r["move"]: r["value"] for r in rows["octagon-best:model=greedy"]}
+    modelled = {r["move"]: r["value"] for r in rows["octagon-best:opponent=greedy"]}
     shared = set(minimax) & set(modelled)
     assert shared and all(modelled[m] >= minimax[m] for m in shared)
 
 
 def test_it_refuses_a_model_it_does_not_know():
-    with pytest.raises(ValueError, match="model"):
-        get("octagon-best:model=mcts")
+    with pytest.raises(ValueError, match="opponent"):
+        get("octagon-best:opponent=mcts")
