@@ -94,6 +94,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so it compresses every response on the way out, static files included.
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Outside the session and CSRF middleware, so it sees the cookies they set.
     "webapp.accounts.middleware.SecureCookies",
@@ -256,6 +258,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 30.0,
         "options": {"expires": 25},
     },
+    # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
+    "settle-idle-matches": {
+        "task": "webapp.matches.tasks.sweep_idle_matches",
+        "schedule": 60.0,
+        "options": {"expires": 55},
+    },
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
@@ -269,6 +277,9 @@ DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS"
 DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
+# A live match nobody moves in for this long is lost on time (or aborted if it never
+# got going) by the periodic sweep, so nothing stays "live" forever.
+DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
 
 LOGGING = {
     "version": 1,
