@@ -22,7 +22,7 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
     rows = page.locator("#entrants .entrant")
     expect(rows).to_have_count(2)
     rows.nth(0).locator("select.entrant-agent").select_option("montecarlo")
-    rows.nth(0).locator("input[data-param=playouts]").fill("40")
+    rows.nth(0).locator("input[data-param=playouts]").fill("800")
     rows.nth(1).locator("select.entrant-agent").select_option("footsies-counter")
     assert "Simple-Minded" in rows.nth(1).locator(".entrant-desc").inner_text()
     page.fill("input[name=games_per_pairing]", "24")
@@ -30,7 +30,8 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
     page.locator("#submit-tournament").click()
     page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
 
-    # Record every width the progress bar takes while the worker plays.
+    # Record every width the progress bar takes while the worker plays (games heavy
+    # enough to span several of the workers' time-sized batches).
     page.evaluate(
         """() => { window.__widths = [];
         const bar = document.getElementById('progress-bar');
@@ -53,4 +54,4 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
 
     page.goto("/leaderboards/footsies/")
     expect(page.locator("table.leaderboard")).to_contain_text("footsies-counter")
-    expect(page.locator("table.leaderboard")).to_contain_text("montecarlo:playouts=40")
+    expect(page.locator("table.leaderboard")).to_contain_text("montecarlo:playouts=800")
