@@ -9,7 +9,8 @@ from typing import Any
 
 from django.utils import timezone
 from ninja import NinjaAPI, Schema, Status
-from ninja.security import HttpBearer, django_auth
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.security import HttpBearer, SessionAuth
 
 import agents
 import games
@@ -31,6 +32,16 @@ class TokenAuth(HttpBearer):
         return row.user
 
 
+class SignedInSession(SessionAuth):
+    """A signed-in browser session. CSRF is checked only when someone is signed in, so a
+    script with no token, or a wrong one, hears 401 rather than a CSRF failure."""
+
+    def _get_key(self, request):
+        if not request.user.is_authenticated:
+            return None
+        return super()._get_key(request)
+
+
 api = NinjaAPI(
     title="Dice Arena API",
     version="1",
@@ -38,9 +49,44 @@ api = NinjaAPI(
     urls_namespace="api",
 )
 
+NEEDS_TOKEN = (
+    "this needs an API token: send 'Authorization: Bearer <token>' (make one at /accounts/tokens/)"
+)
+
+
+# Every error is the same JSON shape, {"error": text}, whatever part of the stack refuses.
+@api.exception_handler(AuthenticationError)
+def _unauthorized(request, exc):
+    response = api.create_response(request, {"error": NEEDS_TOKEN}, status=401)
+    response["WWW-Authenticate"] = 'Bearer realm="api"'
+    return response
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc):
+    return api.create_response(request, {"error": str(exc)}, status=exc.status_code)
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request, exc):
+    where = ", ".join(_describe(e) for e in exc.errors[:5])
+    return api.create_response(
+        request, {"error": f"invalid request: {where}", "detail": exc.errors}, status=422
+    )
+
+
+def _describe(error: dict) -> str:
+    location = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+    return f"{location or 'body'}: {error.get('msg', 'invalid')}"
+
 
 class Error(Schema):
     error: str
+
+
+class Invalid(Schema):
+    error: str
+    detail: list[dict[str, Any]]
 
 
 class EntrantIn(Schema):
@@ -69,8 +115,8 @@ class Created(Schema):
 
 @api.post(
     "/tournaments",
-    auth=[TokenAuth(), django_auth],
-    response={201: Created, 400: Error, 413: Error},
+    auth=[TokenAuth(), SignedInSession()],
+    response={201: Created, 400: Error, 401: Error, 413: Error, 422: Invalid},
     summary="Submit a tournament",
 )
 def submit_tournament(request, payload: TournamentIn):
@@ -100,7 +146,7 @@ def submit_tournament(request, payload: TournamentIn):
 
 @api.get(
     "/tournaments/{tournament_id}",
-    response={200: dict, 404: Error},
+    response={200: dict, 404: Error, 422: Invalid},
     summary="A tournament's status and standings",
 )
 def tournament_status(request, tournament_id: int):
@@ -120,14 +166,22 @@ def tournament_status(request, tournament_id: int):
     }
 
 
-@api.get("/leaderboards/{game}", response={200: dict, 404: Error}, summary="One game's ratings")
+@api.get(
+    "/leaderboards/{game}",
+    response={200: dict, 404: Error, 422: Invalid},
+    summary="One game's ratings",
+)
 def leaderboard_api(request, game: str):
     if game not in {g.slug for g in games.all()}:
         return Status(404, {"error": f"unknown game {game!r}"})
     return {"game": game, "ratings": leaderboard(game)}
 
 
-@api.get("/agents", response=list[dict], summary="Registered agents (for entrants)")
+@api.get(
+    "/agents",
+    response={200: list[dict], 422: Invalid},
+    summary="Registered agents (for entrants)",
+)
 def agent_list(request, game: str | None = None):
     return [a.to_json() for a in agents.catalogue(game)]
 

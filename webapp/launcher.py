@@ -19,6 +19,7 @@ import urllib.request
 from pathlib import Path
 
 from webapp.embedded_redis import EmbeddedRedis
+from webapp.private_files import private_dir, write_private
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -86,7 +87,7 @@ class Child:
 class Launcher:
     def __init__(self) -> None:
         self.var = Path(os.environ.get("DICEARENA_VAR", ROOT / "var"))
-        self.var.mkdir(parents=True, exist_ok=True)
+        private_dir(self.var)
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.redis: EmbeddedRedis | None = None
         self.children: list[Child] = []
@@ -135,8 +136,9 @@ class Launcher:
         self.redis = EmbeddedRedis(self.var / "redis")
         url = self.redis.start()
         self.env["REDIS_URL"] = url
-        url_file.write_text(url)  # so `manage.py` commands in another shell find it
-        print(f"  embedded Redis at {url}", flush=True)
+        # So `manage.py` commands in another shell find it; it holds the password.
+        write_private(url_file, url)
+        print(f"  embedded Redis at {self.redis.public_url}", flush=True)
 
     def _manage(self, *args: str) -> None:
         subprocess.run([PY, str(ROOT / "manage.py"), *args], env=self.env, check=True, cwd=ROOT)

@@ -14,6 +14,10 @@ cannot be answered (docs/results/octagon-dungeon.md). This player searches:
   they stand on (a piece on a safe cell is hard to push off), then the limited pieces
   still in hand.
 
+With ``opponent=greedy`` the opponent is not assumed to find its best reply: it is expected
+to play as the designer's AI does (its favourite placement, the mean over a tie), which
+exploits that AI's one-ply view; the default assumes nothing about the opponent.
+
 ``Budget.seconds`` is a hard limit: the search deepens one placement at a time and keeps
 the best move of the deepest search it finished.
 """
@@ -33,6 +37,11 @@ from games.octagon.state import OctagonState
 
 #: A piece on the board is worth this much more than any tie-break term.
 PIECE = 1000.0
+#: Opponent models: "" searches minimax (the opponent's best reply among its
+#: candidates); "greedy" expects the designer's AI (octagon-greedy's defaults).
+MODELS = ("", "greedy")
+#: Tied favourites of the modelled opponent averaged at most.
+TIES = 3
 #: The share of ``Budget.seconds`` the search may use (the rest builds the answer).
 TIME_SHARE = 0.8
 #: A limited piece still in hand, in the leaf value (a 2-, 4- or 8-piece).
@@ -50,6 +59,9 @@ class Search:
         self.deadline = deadline
         self.nodes = 0
         self.greedy = WeightedGreedyAgent(economy=False)
+        #: The opponent's model: None for minimax (its best reply among the candidates),
+        #: else the designer's AI with its own settings.
+        self.model = WeightedGreedyAgent() if agent.opponent == "greedy" else None
 
     def candidates(self, state: OctagonState) -> list[Move]:
         """The ``width`` best placements for the seat to move, by the designer's value."""
@@ -108,6 +120,8 @@ class Search:
         if depth == 0 or state.over:
             return self.leaf(state)
         maximising = state.current() == self.me
+        if not maximising and self.model is not None:
+            return self.modelled(state, depth)
         best = -float("inf") if maximising else float("inf")
         for move in self.candidates(state):
             token = state.make_move(move)
@@ -127,6 +141,26 @@ class Search:
                 break
         return best
 
+    def modelled(self, state: OctagonState, depth: int) -> float:
+        """The opponent as the designer's AI plays: the mean over its tied favourites
+        (at most ``TIES`` of them, spread over the tie), with no pruning through it."""
+        model = self.model
+        seat = state.current()
+        found, _ = model.eligible(state, seat, model.candidates(state, seat))
+        top = max(c.value for c in found)
+        tied = [c for c in found if c.value == top]
+        weakest = min(c.kind for c in tied)
+        tied = [c for c in tied if c.kind == weakest]
+        picks = tied[:: max(1, len(tied) // TIES)][:TIES]
+        total = 0.0
+        for c in picks:
+            token = state.make_move(c.move)
+            try:
+                total += self.value(state, depth - 1, -float("inf"), float("inf"))
+            finally:
+                state.unmake_move(token)
+        return total / len(picks)
+
     def root(self, state: OctagonState, moves: list[Move], depth: int) -> list[tuple[float, Move]]:
         rated = []
         alpha = -float("inf")
@@ -137,7 +171,10 @@ class Search:
             finally:
                 state.unmake_move(token)
             rated.append((v, move))
-            alpha = max(alpha, v)
+            # Below a modelled opponent are expectation nodes: a bound from a sibling
+            # says nothing about them, so only minimax narrows the window.
+            if self.model is None:
+                alpha = max(alpha, v)
         return rated
 
 
@@ -148,9 +185,17 @@ class BestAgent(Agent):
         "designer's best candidates, to the end of the game in the last placements."
     )
     games = ("octagon",)
-    params = {"depth": 2, "width": 8, "per_cell": 1, "endgame_depth": 6}
+    params = {"depth": 2, "width": 8, "per_cell": 1, "endgame_depth": 6, "opponent": ""}
     limits = {"depth": (1, 30), "width": (1, 1000), "per_cell": (1, 15), "endgame_depth": (0, 30)}
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        if self.opponent not in MODELS:
+            raise ValueError(
+                "agent 'octagon-best': opponent must be one of "
+                f"{', '.join(map(repr, MODELS))}, not {self.opponent!r}"
+            )
 
     def act(self, state: OctagonState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         started = time.perf_counter()

@@ -46,6 +46,10 @@ def _listing(parts: list[str]) -> str:
 def describe_move(state: ButtonMenState, move: Any) -> str:
     """A sentence for ``move`` (a seat's move or a chance outcome) at this position,
     e.g. "Avis' d12 showing 9 power-attacks Hammer's d20 showing 7"."""
+    if _is_joint(move):
+        # Both secret swing choices, revealed together at the simultaneous node.
+        sizes = [f"{player(state, seat)} X = {choice[1]}" for seat, choice in move]
+        return "swing sizes revealed: " + _listing(sizes)
     kind = move[0]
     seat = state.turn
     if kind in ("power", "skill"):
@@ -86,6 +90,13 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
         ]
         return f"{player(state, seat)} rerolls " + _listing(again)
     return repr(move)
+
+
+def _is_joint(move: Any) -> bool:
+    """A simultaneous node's joint move: ((seat, move), ...)."""
+    return bool(move) and all(
+        isinstance(part, tuple) and len(part) == 2 and isinstance(part[0], int) for part in move
+    )
 
 
 def swing_chosen(state: ButtonMenState, seat: int | None) -> str:

@@ -221,7 +221,7 @@
         }
         box.append(table);
       }
-      box.append(h("pre", {}, JSON.stringify(t ?? {}, null, 1)));
+      box.append(h("pre", { tabindex: 0 }, JSON.stringify(t ?? {}, null, 1)));
       if (d.stats) {
         const s = d.stats;
         box.append(h("p", { class: "muted" },

@@ -1,17 +1,66 @@
-/* Lobby: show the fields that fit the chosen mode and the chosen agent's description. */
+/* The lobby form shows only what the chosen mode needs: your seat when you play, an AI
+   per seat that an AI plays (one "Opponent" in a two-player game), and each chosen AI's
+   description and speed. The server reads the same fields the same way (views.py). */
 (function () {
-  for (const form of document.querySelectorAll("form.new-match")) {
-    const update = () => {
-      const mode = form.querySelector("input[name=mode]:checked").value;
-      for (const el of form.querySelectorAll(".when-ai, .when-friend, .when-watch")) {
-        el.hidden = !el.classList.contains("when-" + mode);
-      }
-      const sel = form.querySelector("select[name=opponent]");
-      const opt = sel && sel.selectedOptions[0];
-      const desc = form.querySelector(".agent-description");
-      if (opt && desc) desc.textContent = `${opt.dataset.description} (${opt.dataset.budget || "—"})`;
-    };
-    form.addEventListener("change", update);
-    update();
+  "use strict";
+  const form = document.getElementById("new-match");
+  if (!form) return;
+  const minPlayers = Number(form.dataset.minPlayers);
+  const maxPlayers = Number(form.dataset.maxPlayers);
+  const playersInput = form.querySelector("input[name=players]");
+  const seatSelect = form.querySelector("select[name=seat]");
+
+  function players() {
+    const n = playersInput ? Number(playersInput.value) : minPlayers;
+    return Number.isFinite(n) ? Math.min(maxPlayers, Math.max(minPlayers, n)) : minPlayers;
   }
+
+  /** Which seats an AI plays in this mode, given your seat. */
+  function aiSeats(mode, n, you) {
+    const seats = [];
+    const friend = mode === "friend" ? (you + 1) % n : -1;
+    for (let i = 0; i < n; i++) {
+      if (mode === "watch" || (i !== you && i !== friend)) seats.push(i);
+    }
+    return seats;
+  }
+
+  function describe(select) {
+    const opt = select.selectedOptions[0];
+    const help = document.getElementById(`${select.id}-help`);
+    if (!opt || !help) return;
+    const speed = opt.dataset.speed ? ` Speed: ${opt.dataset.speed}.` : "";
+    help.textContent = `${opt.dataset.description || ""}${speed}`;
+  }
+
+  function update() {
+    const mode = form.querySelector("input[name=mode]:checked").value;
+    for (const el of form.querySelectorAll(".when-ai, .when-friend, .when-watch")) {
+      el.hidden = !el.classList.contains("when-" + mode);
+    }
+    const n = players();
+    if (seatSelect) {
+      for (const opt of seatSelect.options) opt.hidden = opt.disabled = Number(opt.value) >= n;
+      if (Number(seatSelect.value) >= n) seatSelect.value = "0";
+    }
+    const you = seatSelect ? Number(seatSelect.value) : 0;
+    const ai = aiSeats(mode, n, you);
+    const agentsBox = form.querySelector(".agents-fieldset");
+    // Friends with three or more seats: the seats nobody takes are played by AIs too.
+    if (agentsBox) agentsBox.hidden = ai.length === 0;
+    for (const row of form.querySelectorAll(".seat-agent")) {
+      const seat = Number(row.dataset.seat);
+      const shown = ai.includes(seat);
+      row.hidden = !shown;
+      row.querySelector("select").disabled = !shown;
+      const label = row.querySelector(".seat-label");
+      if (!label.dataset.colour) label.dataset.colour = label.textContent;
+      label.textContent = mode === "ai" && n === 2 ? "Opponent" : label.dataset.colour;
+      describe(row.querySelector("select"));
+    }
+  }
+
+  form.addEventListener("change", update);
+  form.addEventListener("input", (ev) => { if (ev.target === playersInput) update(); });
+  update();
 })();

@@ -1,7 +1,7 @@
 /* The live match page: render the snapshot, then follow frames from the socket. */
 (function () {
   "use strict";
-  const { h, MatchSocket, nextView, renderThinking, renderer } = window.DiceArena;
+  const { h, MatchSocket, nextView, renderThinking, renderer, withNames } = window.DiceArena;
   const root = document.getElementById("match");
   const matchId = Number(root.dataset.matchId);
   const game = root.dataset.game;
@@ -40,6 +40,11 @@
       els.status.innerHTML = "";
       els.status.append(h("span", { class: "final", id: "final-result" },
         winners.length ? `${winners.join(", ")} won` : "draw"));
+      if (r.reason) els.status.append(h("span", { class: "muted", id: "final-reason" }, ` (${withNames(r.reason, st.seats.map((x) => x.name))})`));
+      if (s.seed) els.seed.textContent = s.seed;
+    } else if (s.status !== "active") {
+      els.status.innerHTML = "";
+      els.status.append(h("span", { class: "final", id: "final-result" }, "aborted"));
       if (s.seed) els.seed.textContent = s.seed;
     } else if (s.status === "aborted") {
       els.status.textContent = "aborted";
@@ -74,7 +79,7 @@
     st.log.forEach((e) => {
       if (e.actor === -1 && !e.text) return;
       const li = h("li", { "data-ply": e.ply, class: e.actor === -1 ? "chance" : "" },
-        h("span", { class: "ply" }, `${e.ply + 1}.`), " ", e.text);
+        h("span", { class: "ply" }, `${e.ply + 1}.`), " ", withNames(e.text, st.seats.map((s) => s.name)));
       if (e.thinking && e.thinking.length) {
         li.classList.add("has-thinking");
         li.append(" ", h("button", { class: "why link", type: "button", onclick: () => showThinking(e.ply) }, "why?"));
@@ -95,6 +100,7 @@
     renderer(game).render(els.board, st.view, ctx);
     if (!renderer(game).controls) els.controls.innerHTML = "";
     renderStatus();
+    end.render(ctx);
   }
 
   function sendMove(move) {
@@ -124,7 +130,8 @@
         break;
       case "synced":
         st.chosen = f.chosen || [];
-        if (f.seats) st.seats = f.seats;
+        if (f.seats) { st.seats = f.seats; end.seats(); }
+        if (f.status && f.status.status !== st.status.status) { st.status = f.status; st.legal = []; }
         render();
         break;
       case "chosen":
@@ -134,12 +141,17 @@
         break;
       case "seats":
         st.seats = f.seats;
+        end.seats();
         render();
         break;
       case "status":
+        notice("");
         st.status = f.status;
-        if (f.status.status !== "active") notice(`This match was ${f.status.status}.`);
+        st.legal = [];
         render();
+        break;
+      case "rematch":
+        end.rematch(f.url);
         break;
       case "error":
         notice(f.message, "error");
@@ -171,6 +183,10 @@
     els.conn.classList.toggle("offline", state === "offline");
   }
 
+  const end = window.DiceArena.matchEnd({ root, st, matchId, notice, send: (frame) => {
+    if (!socket.isOpen()) { notice("You are offline: try again when the connection is back.", "error"); return; }
+    socket.raw(frame);
+  } });
   socket = new MatchSocket(matchId, snap.seq, { frame: onFrame, status: onStatus, settled: onSettled });
   window.DiceArena.currentSocket = socket;
 

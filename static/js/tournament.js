@@ -15,6 +15,7 @@
       if (p.type !== "progress") return;
       const pct = p.total_games ? (100 * p.games_done) / p.total_games : 0;
       bar.style.width = pct.toFixed(1) + "%";
+      bar.parentElement.setAttribute("aria-valuenow", String(p.games_done));
       text.textContent = `${p.games_done} of ${p.total_games} games`;
       status.textContent = p.status;
       eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? `about ${Math.round(p.eta_s)} s left` : "";

@@ -209,4 +209,3 @@ def test_it_follows_a_designer_bonus():
 def test_it_refuses_a_bonus_it_cannot_read():
     with pytest.raises(ValueError, match="bonus"):
         PlannerAgent(bonus="bandage=5")
-

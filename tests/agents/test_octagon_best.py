@@ -68,3 +68,23 @@ def test_it_answers_in_time_with_a_legal_move_on_a_budget_of_no_time():
 def test_it_plays_a_whole_game_against_the_designers_ai():
     result = play_match(GAME, ["octagon-best:depth=2,width=4", "octagon-greedy"], "x")
     assert result.state.is_terminal() and not result.failures(0)
+
+
+def test_it_expects_the_designers_favourite_reply_when_told_to_model_it():
+    # One placement each left: against the model the value of each of its moves is the
+    # margin after the designer's AI's own reply, which minimax can only match or beat.
+    state = played_to(GAME.new_state().turns - 2, 5)
+    seat = state.current()
+    rows = {
+        spec: get(spec).act(state.clone(), seat, Budget(), random.Random(0)).thinking["moves"]
+        for spec in ("octagon-best", "octagon-best:opponent=greedy")
+    }
+    minimax = {r["move"]: r["value"] for r in rows["octagon-best"]}
+    modelled = {r["move"]: r["value"] for r in rows["octagon-best:opponent=greedy"]}
+    shared = set(minimax) & set(modelled)
+    assert shared and all(modelled[m] >= minimax[m] for m in shared)
+
+
+def test_it_refuses_a_model_it_does_not_know():
+    with pytest.raises(ValueError, match="opponent"):
+        get("octagon-best:opponent=mcts")

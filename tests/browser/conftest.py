@@ -33,13 +33,19 @@ def browser():
         chromium.close()
 
 
+#: A phone held upright: the viewport the issue names, with touch.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
 @pytest.fixture
 def new_page(browser, web_server):
-    """Pages in fresh browser contexts: each context is a different guest."""
+    """Pages in fresh browser contexts: each context is a different guest; ``phone=True``
+    makes it a 390 x 844 touch screen."""
     contexts = []
 
-    def make():
-        context = browser.new_context(base_url=web_server, accept_downloads=True)
+    def make(phone: bool = False):
+        extra = PHONE if phone else {}
+        context = browser.new_context(base_url=web_server, accept_downloads=True, **extra)
         context.set_default_timeout(20_000)
         contexts.append(context)
         return context.new_page()

@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,7 +31,7 @@ def choose_swing(page, rng) -> str:
     sizes = page.locator("#bm-swing option").evaluate_all("options => options.map(o => o.value)")
     size = rng.choice(sizes)
     page.locator("#bm-swing").select_option(size)
-    page.locator("#bm-choose").click()
+    press(page, page.locator("#bm-choose"))
     return f"swing:{size}"
 
 
@@ -34,7 +40,7 @@ def attack(page, rng, screenshot=None) -> str:
     highlighted opposing die, then click that die. Every highlighted die keeps the
     selection part of some legal attack, so this ends."""
     mine = page.locator(f".bm-die.seat-{YOU}.can-select")
-    mine.nth(rng.randrange(mine.count())).click()
+    press(page, mine.nth(rng.randrange(mine.count())))
     while True:
         picked = page.locator(f".bm-die.seat-{YOU}.selected")
         values = [int(v) for v in picked.evaluate_all("dice => dice.map(d => d.dataset.value)")]
@@ -53,9 +59,9 @@ def attack(page, rng, screenshot=None) -> str:
                 assert move.startswith("power:") and values[0] >= value
             else:
                 assert move.startswith("skill:") and sum(values) == value
-            target.click()
+            press(page, target)
             return move
-        more.nth(rng.randrange(more.count())).click()
+        press(page, more.nth(rng.randrange(more.count())))
 
 
 def play_turn(page, rng, turn: int) -> str:
@@ -64,31 +70,21 @@ def play_turn(page, rng, turn: int) -> str:
     if page.locator("#bm-pass").count():
         # Pass is offered only when no die of yours can capture.
         assert page.locator(f".bm-die.seat-{YOU}.can-select").count() == 0
-        page.locator("#bm-pass").click()
+        press(page, page.locator("#bm-pass"))
         return "pass"
     # SCREENSHOTS=<dir> keeps a picture of an attack in the making, for the docs.
     shots = os.environ.get("SCREENSHOTS")
     return attack(page, rng, Path(shots) / "buttonmen.png" if shots and turn == 3 else None)
 
 
-def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page):
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page, phone):
     rng = random.Random(2024)
-    player = new_page()
-    player.goto("/")
-    card = player.locator("#game-buttonmen")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option(str(YOU))
-    card.locator("details.options summary").click()
+    player = new_page(phone)
     # One round decides the match, so it stays short.
-    card.locator("input[name=opt_rounds_to_win]").fill("1")
-    # The lobby writes the fighters' default pair as a Python tuple the form cannot read
-    # back; without the field the match gets the default, two random fighters.
-    card.locator("input[name=opt_fighters]").evaluate("field => field.remove()")
-    card.get_by_role("button", name="Start").click()
-    player.wait_for_url(re.compile(r"/matches/\d+/$"))
-    match_url = player.url
-    player.wait_for_selector("#match[data-conn=live]")
+    match_url = start_match(
+        player, "buttonmen", agents={1: "random"}, seat=YOU, options={"rounds_to_win": "1"}
+    )
 
     watcher = new_page()
     watcher.goto(match_url)
@@ -115,6 +111,7 @@ def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page):
 
     assert any(m.startswith("swing:") for m in moves)
     assert any(m.startswith(("power:", "skill:")) for m in moves)
+    assert_no_sideways_scroll(player)
     final = player.locator("#final-result").inner_text()
     assert "won" in final or "draw" in final
     expect(player.locator("#bm-status")).to_contain_text(re.compile("win the match|wins the match"))
@@ -125,7 +122,7 @@ def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page):
     expect(watcher.locator("#bm-status")).to_have_text(final.replace(" won", " wins the match"))
 
     # The replay: step back and forth; the board follows.
-    player.locator("#replay-link").click()
+    press(player, player.locator("#replay-link"))
     player.wait_for_url(re.compile(r"/replay/"))
     last = int(player.locator("#last").inner_text())
     assert last == seq
@@ -136,15 +133,18 @@ def test_it_plays_a_button_men_match_by_clicking_dice_and_replays_it(new_page):
     player.keyboard.press("ArrowLeft")
     expect(ply).to_have_text(str(last - 1))
     expect(player.locator("#bm-status")).not_to_contain_text("wins the match")
-    player.locator("#first").click()
+    press(player, player.locator("#first"))
     expect(ply).to_have_text("0")
-    player.locator("#next").click()
+    press(player, player.locator("#next"))
     expect(ply).to_have_text("1")
     player.keyboard.press("ArrowRight")
     expect(ply).to_have_text("2")
-    player.locator("#prev").click()
+    press(player, player.locator("#prev"))
     expect(ply).to_have_text("1")
     assert player.locator(".bm-die.can-select, .bm-die.target").count() == 0
-    player.locator("#end").click()
+    press(player, player.locator("#end"))
     expect(ply).to_have_text(str(last))
     expect(player.locator("#bm-last")).to_have_text(re.compile(r"\S"))
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(player, match_url)

@@ -9,7 +9,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    is_phone,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,19 +53,15 @@ BATTLE = """() => [...document.querySelectorAll('#dw-battle .dw-faces')].map((ro
 }))"""
 
 
-def start_match(page, players: int = 2, max_turns: int | None = None) -> None:
-    page.goto("/")
-    card = page.locator("#game-dicewars")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("input[name=players]").fill(str(players))
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option("0")
-    if max_turns is not None:
-        card.locator("details.options summary").click()
-        card.locator("input[name=opt_max_turns]").fill(str(max_turns))
-    card.get_by_role("button", name="Start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    page.wait_for_selector("#match[data-conn=live]")
+def start_dicewars(page, players: int = 2, max_turns: int | None = None) -> str:
+    return start_match(
+        page,
+        "dicewars",
+        players=players,
+        seat=0,
+        agents={i: "random" for i in range(1, players)},
+        options={"max_turns": str(max_turns)} if max_turns is not None else None,
+    )
 
 
 def greedy_attack(sources, rng):
@@ -71,22 +74,35 @@ def greedy_attack(sources, rng):
     return best if best and best[2] > best[3] else None
 
 
+def touch_territory(page, t: int) -> None:
+    """Tap (or click) a territory where a person aims: on its dice stack."""
+    label = page.locator(f".dw-label[data-t='{t}']")
+    label.scroll_into_view_if_needed()
+    box = label.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if is_phone(page):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
 def attack(page, source: int, target: int, picture: str | None = None) -> None:
-    """Click the source, see its targets light up, click the target; ``picture`` is a
+    """Tap the source, see its targets light up, tap the target; ``picture`` is a
     path to save the page at with the choice on the map."""
-    page.locator(f".dw-label[data-t='{source}']").click()
+    touch_territory(page, source)
     expect(page.locator(f".dw-territory[data-t='{source}']")).to_have_class(
         re.compile("dw-selected")
     )
     expect(page.locator(f".dw-territory[data-t='{target}']")).to_have_class(re.compile("dw-target"))
     if picture:
         page.screenshot(path=picture, full_page=True)
-    page.locator(f".dw-label[data-t='{target}']").click()
+    touch_territory(page, target)
 
 
-def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
-    page = new_page()
-    start_match(page, max_turns=MAX_TURNS)
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page, phone):
+    page = new_page(phone)
+    match_url = start_dicewars(page, max_turns=MAX_TURNS)
     rng = random.Random(7)
     battles = 0
     page.wait_for_function(SETTLED, arg=0)
@@ -96,7 +112,7 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
         before = seq_of(page)
         choice = greedy_attack(page.evaluate(SOURCES), rng)
         if choice is None:
-            page.locator("#dw-end").click()
+            press(page, page.locator("#dw-end"))
         else:
             source, target, dice, defending = choice
             attack(page, source, target, SCREENSHOT if battles == PICTURE_AT else None)
@@ -128,7 +144,8 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
     seq = seq_of(page)
 
     # The replay: the map is drawn from the first ply on, and stepping redraws it.
-    page.locator("#replay-link").click()
+    assert_no_sideways_scroll(page)
+    press(page, page.locator("#replay-link"))
     page.wait_for_url(re.compile(r"/replay/"))
     ply = page.locator("#ply")
     last = int(page.locator("#last").inner_text())
@@ -137,24 +154,27 @@ def test_it_plays_a_dicewars_match_by_clicking_and_replays_it(new_page):
     page.keyboard.press("ArrowLeft")
     expect(ply).to_have_text(str(last - 1))
     expect(page.locator("#dw-result")).to_have_count(0)
-    page.locator("#first").click()
+    press(page, page.locator("#first"))
     expect(ply).to_have_text("0")
     expect(page.locator(".dw-territory")).to_have_count(0)  # before the map is drawn
     page.keyboard.press("ArrowRight")
     expect(ply).to_have_text("1")
     assert page.locator(".dw-territory").count() >= 29
-    page.locator("#next").click()
+    press(page, page.locator("#next"))
     expect(ply).to_have_text("2")
-    page.locator("#prev").click()
+    press(page, page.locator("#prev"))
     expect(ply).to_have_text("1")
-    page.locator("#end").click()
+    press(page, page.locator("#end"))
     expect(ply).to_have_text(str(last))
     assert page.locator(".dw-label.dw-source").count() == 0  # replays only show
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(page, match_url)
 
 
 def test_it_starts_a_four_player_match_from_the_lobby(new_page):
     page = new_page()
-    start_match(page, players=4)
+    start_dicewars(page, players=4)
     expect(page.locator(".dw-player")).to_have_count(4)
     owners = page.evaluate(
         "() => [...document.querySelectorAll('.dw-territory')].map((g) => Number(g.dataset.owner))"

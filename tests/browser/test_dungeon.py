@@ -7,7 +7,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,18 +27,14 @@ YOUR_TURN_OR_OVER = (
 )
 
 
-def start_battle(page):
-    page.goto("/")
-    card = page.locator("#game-dungeon")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option("0")  # the Hero
-    card.locator("details.options summary").click()
-    card.locator("select[name=opt_enemy]").select_option("frog")
-    card.locator("input[name=opt_max_turns]").fill(str(MAX_TURNS))
-    card.get_by_role("button", name="Start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    page.wait_for_selector("#match[data-conn=live]")
+def start_battle(page) -> str:
+    return start_match(
+        page,
+        "dungeon",
+        agents={1: "random"},
+        seat=0,  # the Hero
+        options={"enemy": "frog", "max_turns": str(MAX_TURNS)},
+    )
 
 
 def play_one_action(page, rng):
@@ -40,20 +42,21 @@ def play_one_action(page, rng):
     fires = page.locator(".extinguish")
     dice = page.locator(".die.selectable")
     if fires.count() and rng.random() < 0.5:
-        fires.nth(rng.randrange(fires.count())).click()
+        press(page, fires.nth(rng.randrange(fires.count())))
     elif dice.count():
-        dice.nth(rng.randrange(dice.count())).click()
+        press(page, dice.nth(rng.randrange(dice.count())))
         expect(page.locator(".die.picked")).to_have_count(1)
         targets = page.locator(".slot.target, .card.unshock-target")
         expect(targets.first).to_be_visible()
-        targets.nth(rng.randrange(targets.count())).click()
+        press(page, targets.nth(rng.randrange(targets.count())))
     else:
-        page.locator("#controls button.end-turn").click()
+        press(page, page.locator("#controls button.end-turn"))
 
 
-def test_it_plays_a_dungeon_battle_by_clicking_and_replays_it(new_page):
-    page = new_page()
-    start_battle(page)
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_it_plays_a_dungeon_battle_by_clicking_and_replays_it(new_page, phone):
+    page = new_page(phone)
+    match_url = start_battle(page)
     board = page.locator("#board")
     # Both sides are drawn with HP, shield and poison, and their equipment as cards.
     expect(board.locator(".side.seat-0 .hp-text")).to_have_count(1)
@@ -84,7 +87,8 @@ def test_it_plays_a_dungeon_battle_by_clicking_and_replays_it(new_page):
     seq = seq_of(page)
 
     # The replay: every position is drawn, with the event that led to it.
-    page.locator("#replay-link").click()
+    assert_no_sideways_scroll(page)
+    press(page, page.locator("#replay-link"))
     page.wait_for_url(re.compile(r"/replay/"))
     ply = page.locator("#ply")
     last = int(page.locator("#last").inner_text())
@@ -94,19 +98,22 @@ def test_it_plays_a_dungeon_battle_by_clicking_and_replays_it(new_page):
     page.keyboard.press("ArrowLeft")
     expect(ply).to_have_text(str(last - 1))
     expect(board.locator("#dungeon-over")).to_have_count(0)
-    page.locator("#first").click()
+    press(page, page.locator("#first"))
     expect(ply).to_have_text("0")
     assert "the Hero moves first" in board.locator("#dungeon-last").text_content()
     page.keyboard.press("ArrowRight")
     expect(ply).to_have_text("1")
     assert board.locator(".die").count() == 3  # the Hero's first roll
     assert board.locator("#dungeon-last").text_content().startswith("chance: Hero rolls")
-    page.locator("#next").click()
+    press(page, page.locator("#next"))
     expect(ply).to_have_text("2")
     assert board.locator("#dungeon-last").text_content().startswith("last: Hero ")
-    page.locator("#prev").click()
+    press(page, page.locator("#prev"))
     expect(ply).to_have_text("1")
-    page.locator("#end").click()
+    press(page, page.locator("#end"))
     expect(ply).to_have_text(str(last))
     # Spectators and replays get no move targets.
     assert board.locator(".die.selectable, .slot.target, .extinguish").count() == 0
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(page, match_url)

@@ -7,26 +7,26 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 MAX_TURNS = 80
 
 
-def test_it_plays_watches_and_replays_a_footsies_match(new_page):
-    player = new_page()
-    player.goto("/")
-    card = player.locator("#game-footsies")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("footsies-counter")
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_it_plays_watches_and_replays_a_footsies_match(new_page, phone):
+    player = new_page(phone)
     # Best of three: at least two exchanges, so the replay has steps to take.
-    card.locator("details.options summary").click()
-    card.locator("input[name=opt_rounds]").fill("3")
-    card.get_by_role("button", name="Start").click()
-    player.wait_for_url(re.compile(r"/matches/\d+/$"))
-    match_url = player.url
-    player.wait_for_selector("#match[data-conn=live]")
+    match_url = start_match(
+        player, "footsies", agents={1: "footsies-counter"}, options={"rounds": "3"}
+    )
     assert player.locator("#seed").inner_text().startswith("revealed")
 
     watcher = new_page()
@@ -42,7 +42,7 @@ def test_it_plays_watches_and_replays_a_footsies_match(new_page):
         if turn == 2:
             # The spectator's connection drops; it must catch up on reconnect.
             watcher.evaluate("DiceArena.currentSocket.ws.close()")
-        player.locator(f"button.move[data-move={moves[turn % 4]}]").click()
+        press(player, player.locator(f"button.move[data-move={moves[turn % 4]}]"))
         player.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
         # Both sides' moves are revealed and resolved on the board.
         assert "vs" in player.locator("#last-clash").text_content()
@@ -52,6 +52,7 @@ def test_it_plays_watches_and_replays_a_footsies_match(new_page):
     else:
         pytest.fail("the match did not end")
 
+    assert_no_sideways_scroll(player)
     final = player.locator("#final-result").inner_text()
     assert "won" in final or "draw" in final
     seq = seq_of(player)
@@ -65,7 +66,7 @@ def test_it_plays_watches_and_replays_a_footsies_match(new_page):
     assert re.fullmatch(r"[0-9a-f]{32}", seed)
 
     # The replay: step back and forth with buttons and arrow keys; the URL carries it.
-    player.locator("#replay-link").click()
+    press(player, player.locator("#replay-link"))
     player.wait_for_url(re.compile(r"/replay/"))
     last = int(player.locator("#last").inner_text())
     assert last == seq
@@ -74,14 +75,14 @@ def test_it_plays_watches_and_replays_a_footsies_match(new_page):
     player.keyboard.press("ArrowLeft")
     expect(ply).to_have_text(str(last - 1))
     assert f"ply={last - 1}" in player.url
-    player.locator("#first").click()
+    press(player, player.locator("#first"))
     expect(ply).to_have_text("0")
     player.keyboard.press("ArrowRight")
     expect(ply).to_have_text("1")
-    player.locator("#next").click()
+    press(player, player.locator("#next"))
     expect(ply).to_have_text("2")
     assert "ply=2" in player.url
-    player.locator("#prev").click()
+    press(player, player.locator("#prev"))
     expect(ply).to_have_text("1")
 
     # A link with the turn in it opens the replay at that turn.
@@ -91,7 +92,7 @@ def test_it_plays_watches_and_replays_a_footsies_match(new_page):
 
     # The match record downloads as JSON.
     with player.expect_download() as download:
-        player.locator("#download").click()
+        press(player, player.locator("#download"))
     record = json.loads(open(download.value.path()).read())
     assert len(record["record"]["history"]) == seq
     assert record["match"]["seed"] == seed
@@ -102,3 +103,6 @@ def test_it_plays_watches_and_replays_a_footsies_match(new_page):
     row = player.locator("tr", has=player.locator(f"a[href='/matches/{match_id}/']"))
     assert row.locator(".replay-link").count() == 1
     assert ("won" in row.inner_text()) or ("draw" in row.inner_text())
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(player, match_url)

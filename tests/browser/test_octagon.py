@@ -9,7 +9,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of
+from tests.browser.pages import (
+    assert_no_sideways_scroll,
+    is_phone,
+    press,
+    rematch_and_resign,
+    seq_of,
+    start_match,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,9 +42,9 @@ def turn_piece(page, rng: random.Random, turn: int) -> None:
         return  # the 8-piece pushes all ways
     for _ in range(rng.randrange(4)):
         before = facing.inner_text()
-        way = turn % 3
+        way = 0 if is_phone(page) else turn % 3
         if way == 0:
-            page.locator("#oct-rotate-cw").click()
+            press(page, page.locator("#oct-rotate-cw"))
         elif way == 1:
             page.keyboard.press("q")
         else:
@@ -52,7 +59,7 @@ def place_a_piece(page, rng: random.Random, turn: int) -> str:
     kinds = page.locator("button.oct-kind:not([disabled])")
     kind = kinds.nth(rng.randrange(kinds.count()))
     chosen = kind.get_attribute("data-kind")
-    kind.click()
+    press(page, kind)
     expect(page.locator(f"button.oct-kind[data-kind='{chosen}']")).to_have_class(
         re.compile("selected")
     )
@@ -62,29 +69,27 @@ def place_a_piece(page, rng: random.Random, turn: int) -> str:
     where = cell.get_attribute("data-cell")
     move = cell.get_attribute("data-move")
     assert move.startswith(f"{where},{chosen},")
-    cell.hover()
-    # The piece in hand shows as a ghost on the hovered cell, with its arrows.
+    if is_phone(page):
+        press(page, cell)  # a first tap aims; the second places
+    else:
+        cell.hover()
+    # The piece in hand shows as a ghost on the aimed cell, with its arrows.
     ghost = page.locator(f".oct-ghost[data-cell='{where}'] .oct-piece[data-kind='{chosen}']")
     expect(ghost).to_have_count(1)
     assert ghost.locator(".oct-arrow").count() == int(chosen)
-    cell.click()
+    press(page, page.locator(f"svg.oct-board .oct-cell[data-cell='{where}']"))
     return move
 
 
-def test_it_plays_and_replays_an_octagon_match(new_page):
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_it_plays_and_replays_an_octagon_match(new_page, phone):
     rng = random.Random(2024)
-    page = new_page()
-    page.set_viewport_size({"width": 1280, "height": 1000})
-    page.goto("/")
-    card = page.locator("#game-octagon")
-    card.locator("input[name=mode][value=ai]").check()
-    card.locator("select[name=opponent]").select_option("random")
-    card.locator("select[name=seat]").select_option("0")
-    card.locator("details.options summary").click()
-    card.locator("select[name=opt_preset]").select_option("small")
-    card.get_by_role("button", name="Start").click()
-    page.wait_for_url(re.compile(r"/matches/\d+/$"))
-    page.wait_for_selector("#match[data-conn=live]")
+    page = new_page(phone)
+    if not phone:
+        page.set_viewport_size({"width": 1280, "height": 1000})
+    match_url = start_match(
+        page, "octagon", agents={1: "random"}, seat=0, options={"preset": "small"}
+    )
 
     board = page.locator("svg.oct-board")
     # The small board: 7 x 7 less the cut corners and the hole leaves 36 cells.
@@ -103,11 +108,15 @@ def test_it_plays_and_replays_an_octagon_match(new_page):
         # The log names our placement; the board rings the AI's answer and traces its pushes.
         r, c, kind = ours[-1].split(",")[:3]
         logged = page.locator("#log li").nth(before).inner_text()
-        assert f"Seat 0 places a {kind}-piece" in logged and f"at ({r},{c})" in logged
+        # One name per player: the log names the person, not "seat 0".
+        assert f"places a {kind}-piece" in logged and f"at ({r},{c})" in logged
+        assert "Seat 0" not in logged and logged.split(". ", 1)[1].startswith("Guest")
         assert page.locator(".oct-at:has(.oct-placed-ring)").get_attribute("data-owner") == "1"
         answer = page.locator("#log li").last.inner_text()
         assert (page.locator(".oct-trail").count() == 0) == ("nothing moves" in answer)
-        if turn == 3:
+        if turn == 3 and phone:
+            assert_no_sideways_scroll(page)
+        elif turn == 3:
             # For the docs: a ghost on a cell, once the AI's placement has settled.
             page.locator(".oct-cell.legal").nth(5).hover()
             page.wait_for_function("document.getAnimations().length === 0")
@@ -137,7 +146,7 @@ def test_it_plays_and_replays_an_octagon_match(new_page):
     )
 
     # The replay: step back and forth; the board follows the placements.
-    page.locator("#replay-link").click()
+    press(page, page.locator("#replay-link"))
     page.wait_for_url(re.compile(r"/replay/"))
     ply = page.locator("#ply")
     assert int(page.locator("#last").inner_text()) == seq
@@ -148,19 +157,22 @@ def test_it_plays_and_replays_an_octagon_match(new_page):
     expect(ply).to_have_text(str(seq - 1))
     expect(board).to_have_attribute("data-placements-made", str(seq - 1))
     expect(page.locator("#oct-headline")).to_contain_text(f"placement {seq} of 20")
-    page.locator("#first").click()
+    press(page, page.locator("#first"))
     expect(ply).to_have_text("0")
     assert page.locator(".oct-at").count() == 0
     expect(page.locator("#oct-last")).to_contain_text("No placement yet")
     page.keyboard.press("ArrowRight")
     expect(ply).to_have_text("1")
     expect(page.locator(".oct-at")).to_have_count(1)
-    expect(page.locator("#oct-last")).to_contain_text("Seat 0 places")
-    page.locator("#next").click()
+    expect(page.locator("#oct-last")).to_contain_text(re.compile(r"Guest \S+ places a"))
+    press(page, page.locator("#next"))
     expect(ply).to_have_text("2")
     expect(board).to_have_attribute("data-placements-made", "2")
-    page.locator("#prev").click()
+    press(page, page.locator("#prev"))
     expect(ply).to_have_text("1")
-    page.locator("#end").click()
+    press(page, page.locator("#end"))
     expect(ply).to_have_text(str(seq))
     expect(page.locator("#oct-result")).to_contain_text("Game over")
+
+    # The match page offers a rematch with the seats swapped; that one is resigned.
+    rematch_and_resign(page, match_url)

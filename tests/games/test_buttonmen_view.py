@@ -6,7 +6,7 @@ import pytest
 
 from games.buttonmen import GAME, describe_move
 from games.buttonmen.positions import position
-from games.core import IllegalMove
+from games.core import CHANCE, IllegalMove
 
 FIELDS = {
     "game", "seat", "options", "phase", "round", "turn", "acting", "fighters", "swing",
@@ -182,3 +182,11 @@ def test_it_starts_the_record_of_a_hand_made_position_from_it():
     state = _state([(12, 9), (6, 1)], [(20, 7), (6, 6)]).apply(("power", (0,), 0))
     record = json.loads(json.dumps(state.to_record()))
     assert games.replay(record).full_view() == state.full_view()
+
+
+def test_it_describes_both_swing_choices_in_words_not_as_a_tuple():
+    state = GAME.new_state(2, {"fighters": ("Avis", "Hammer")})
+    while state.current() == CHANCE:
+        state = state.apply(state.chance_outcomes()[0][0])
+    joint = ((0, ("swing", 7)), (1, ("swing", 12)))
+    assert describe_move(state, joint) == "swing sizes revealed: Avis X = 7 and Hammer X = 12"

@@ -2,7 +2,12 @@ from __future__ import annotations
 
 import time
 
-from webapp.accounts.identity import Identity
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+
+from webapp.accounts.identity import GUEST_KEY, Identity
 from webapp.matches import services
 from webapp.matches.models import Match
 
@@ -39,3 +44,40 @@ def wait_for(predicate, timeout: float = 30.0, every: float = 0.1):
             return value
         time.sleep(every)
     raise AssertionError(f"condition not met within {timeout}s")
+
+
+def row_counts() -> dict[str, int]:
+    """Rows in every table of every installed model: refused input must change none.
+    One query for all of them, so the fuzzers can afford it before and after every input."""
+    from django.apps import apps
+    from django.db import connection
+
+    models = [m for m in apps.get_models() if m._meta.managed and not m._meta.proxy]
+    quote = connection.ops.quote_name
+    counts = ", ".join(f"(SELECT COUNT(*) FROM {quote(m._meta.db_table)})" for m in models)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {counts}")
+        row = cursor.fetchone()
+    return {m._meta.label: n for m, n in zip(models, row, strict=True)}
+
+
+@database_sync_to_async
+def session_cookie(guest: str | None) -> str:
+    """A session (a guest's, or nobody's) as the Cookie header a browser would send."""
+    store = SessionStore()
+    if guest:
+        store[GUEST_KEY] = guest
+    store.save()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+
+async def connect(match_id: int, guest: str | None = None) -> WebsocketCommunicator:
+    """A match socket through the whole ASGI stack (cookie, origin check, routing)."""
+    from webapp.config.asgi import application
+
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    headers.append((b"cookie", (await session_cookie(guest)).encode()))
+    comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+    connected, _ = await comm.connect(timeout=5)
+    assert connected
+    return comm

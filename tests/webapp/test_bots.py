@@ -113,9 +113,10 @@ def test_the_bot_api_page_renders_the_docs(client):
 
 def test_people_challenge_a_connected_bot_from_the_lobby(client):
     bot, _ = make_bot("lobbybot", ["octagon"])
-    assert "bot:lobbybot" not in client.get("/").content.decode()  # offline: not offered
+    lobby = "/play/octagon/"  # the game's lobby page
+    assert "bot:lobbybot" not in client.get(lobby).content.decode()  # offline: not offered
     connected(bot)
-    assert 'value="bot:lobbybot"' in client.get("/").content.decode()
+    assert 'value="bot:lobbybot"' in client.get(lobby).content.decode()
     response = client.post(
         "/matches/new/", {"game": "octagon", "mode": "ai", "opponent": "bot:lobbybot"}
     )

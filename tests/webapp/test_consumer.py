@@ -8,34 +8,14 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 
-from webapp.accounts.identity import GUEST_KEY
 from webapp.config.asgi import application
 from webapp.matches import delta
 from webapp.matches.models import Event, Match
 
-from .helpers import ALICE, BOB, footsies_people
+from .helpers import ALICE, BOB, connect, footsies_people
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@database_sync_to_async
-def session_cookie(guest: str | None) -> str:
-    store = SessionStore()
-    if guest:
-        store[GUEST_KEY] = guest
-    store.save()
-    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
-
-
-async def connect(match_id: int, guest: str | None = None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
-    headers.append((b"cookie", (await session_cookie(guest)).encode()))
-    comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
-    connected, _ = await comm.connect(timeout=5)
-    assert connected
-    return comm
 
 
 async def receive(comm, kind: str, timeout: float = 10) -> dict:

@@ -11,7 +11,8 @@ from channels.db import database_sync_to_async
 
 from webapp.matches.models import Event
 
-from .test_consumer import connect, new_match, receive, session_cookie
+from .helpers import connect, session_cookie
+from .test_consumer import new_match, receive
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 

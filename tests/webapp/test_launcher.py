@@ -76,7 +76,8 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
             assert b"Footsies" in page.read()
         # The embedded Redis and the SQLite database live under the var directory.
         assert (tmp_path / "dicearena.sqlite3").exists()
-        assert (tmp_path / "redis.url").read_text().startswith("redis://127.0.0.1:")
+        # It holds the generated password: redis://:<password>@127.0.0.1:<port>/0
+        assert "@127.0.0.1:" in (tmp_path / "redis.url").read_text()
         # A crashed part comes back on its own, on the same port; the rest go on.
         _part(launcher, "uvicorn").kill()
         _wait_line(lines, "restarting web")

@@ -27,7 +27,8 @@ def play(match, moves):
 
 
 def test_the_lobby_offers_footsies_and_its_opponents(client):
-    page = client.get("/").content.decode()
+    assert "/play/footsies/" in client.get("/").content.decode()
+    page = client.get("/play/footsies/").content.decode()
     assert "Footsies" in page
     assert 'value="footsies-counter"' in page and 'value="random"' in page
 
@@ -48,15 +49,17 @@ def test_it_starts_a_match_against_an_agent_from_the_lobby(client):
 
 
 def test_it_refuses_bad_lobby_input_with_a_message_and_no_match(client):
+    assert client.post("/matches/new/", {"game": "nope"}).url == "/"
     for data in (
-        {"game": "nope"},
         {"game": "footsies", "mode": "ai", "opponent": "no-such-bot"},
         {"game": "footsies", "mode": "ai", "opponent": "random", "opt_blocks": "many"},
         {"game": "footsies", "mode": "ai", "opponent": "random", "seat": "7"},
+        {"game": "footsies", "mode": "chess"},
     ):
-        response = client.post("/matches/new/", data, follow=True)
-        assert response.status_code == 200
-        assert list(response.context["messages"]), data
+        response = client.post("/matches/new/", data)
+        assert response.status_code == 400, data
+        assert response.context["error"], data
+        assert 'id="form-error"' in response.content.decode()
     assert Match.objects.count() == 0
 
 
@@ -67,9 +70,9 @@ def test_the_lobby_refuses_an_ai_match_over_the_agents_limits_and_says_which(cli
         "agent0": "random",
         "agent1": "footsies-br:model=mcts:iterations=1000000000",
     }
-    response = client.post("/matches/new/", data, follow=True)
-    shown = [str(m) for m in response.context["messages"]]
-    assert any("iterations=1000000000 is above its limit of 100000" in m for m in shown)
+    response = client.post("/matches/new/", data)
+    assert response.status_code == 400  # the lobby comes back with the reason on top
+    assert "iterations=1000000000 is above its limit of 100000" in response.context["error"]
     assert Match.objects.count() == 0
 
 

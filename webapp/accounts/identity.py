@@ -1,7 +1,10 @@
 """Who is asking: a signed-in user, or a guest known by a key kept in their session.
 
 A seat belongs to an identity string ("user:7" or "guest:<key>"), so guests can play
-without signing up and keep their seats for as long as their session lives.
+without signing up and keep their seats for as long as their session lives. A guest key
+is made only when a request is about to own something (a new match, a seat): pages that
+only show things read the session and never write one, so a cookieless visit or a
+crawler stores nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +30,14 @@ def ensure_guest_key(session) -> str:
     if not session.get(GUEST_KEY):
         session[GUEST_KEY] = secrets.token_urlsafe(12)
     return session[GUEST_KEY]
+
+
+def owner_identity(request) -> Identity:
+    """The identity a request acts as when it is about to own something; a guest without
+    a key gets one now (the session is saved with the response)."""
+    if not request.user.is_authenticated:
+        ensure_guest_key(request.session)
+    return identity_of(request.user, request.session)
 
 
 def identity_of(user, session) -> Identity | None:

@@ -1,8 +1,22 @@
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+
+from webapp.accounts.forms import SignInForm
+
+
+class SignInView(auth_views.LoginView):
+    form_class = SignInForm
+    template_name = "accounts/login.html"
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.throttled:
+            response.status_code = 429  # Too Many Requests, for scripts; people read the form
+        return response
 
 
 @require_http_methods(["GET", "POST"])

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import dj_database_url
 
+from webapp.private_files import private_dir, private_file, read_or_make_secret
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = Path(os.environ.get("DICEARENA_VAR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+VAR_DIR = private_dir(Path(os.environ.get("DICEARENA_VAR", BASE_DIR / "var")))
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -23,11 +24,20 @@ def _env_bool(name: str, default: bool) -> bool:
 def _secret_key() -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
-    # A key kept under var/ so sessions survive restarts of `make run`.
-    path = VAR_DIR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-    return path.read_text().strip()
+    # A key kept under var/ (owner-only) so sessions survive restarts of `make run`.
+    return read_or_make_secret(VAR_DIR / "secret_key", lambda: secrets.token_urlsafe(50))
+
+
+def _proxy_ssl_header() -> tuple[str, str] | None:
+    """SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto: https": the header (and value) by which
+    the proxy in front says a request came over HTTPS. Set it only behind a proxy that
+    always sets or strips that header, or anyone could claim HTTPS."""
+    value = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+    if not value:
+        return None
+    header, _, expected = value.partition(":")
+    meta_name = "HTTP_" + header.strip().upper().replace("-", "_")
+    return meta_name, expected.strip() or "https"
 
 
 def _redis_url() -> str:
@@ -43,6 +53,27 @@ SECRET_KEY = _secret_key()
 DEBUG = _env_bool("DEBUG", False)
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+# ----- HTTPS and cookies ------------------------------------------------------------------
+# HTTPS=on says the site is served over HTTPS only (production): cookies are sent only
+# over HTTPS, plain HTTP is redirected, and browsers are told to stay on HTTPS (HSTS).
+# Without it (`make run` on http://127.0.0.1) cookies still get the Secure flag on every
+# response to a request that came over HTTPS (webapp.accounts.middleware.SecureCookies).
+HTTPS = _env_bool("HTTPS", False)
+SECURE_PROXY_SSL_HEADER = _proxy_ssl_header()
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_SSL_REDIRECT = HTTPS
+# Start small, as Django advises, and raise it to a year once HTTPS is known to work.
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", "3600")) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+# Asking browsers to preload the site (and submitting it to their list) is a one-way
+# decision for whoever owns the domain, not a default: its deploy check is silenced.
+SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+# Sign-ins: failures allowed per account and per address in one window (seconds); the
+# counts live in Redis (webapp.accounts.throttle).
+DICEARENA_LOGIN_THROTTLE = (5, 20, 15 * 60)
 
 INSTALLED_APPS = [
     "daphne",
@@ -63,13 +94,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so it compresses every response on the way out, static files included.
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Outside the session and CSRF middleware, so it sees the cookies they set.
+    "webapp.accounts.middleware.SecureCookies",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "webapp.accounts.middleware.GuestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -103,6 +137,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    if DATABASES["default"]["NAME"] == str(VAR_DIR / "dicearena.sqlite3"):
+        private_file(VAR_DIR / "dicearena.sqlite3")  # made owner-only before SQLite opens it
     # The web server, the workers and beat write at once: WAL lets readers go on, and
     # IMMEDIATE transactions take the write lock up front instead of failing mid-way.
     DATABASES["default"]["OPTIONS"] = {
@@ -134,6 +170,8 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 REDIS_URL = _redis_url()
+# Keys of this deployment (and of each test run) in a shared Redis.
+DICEARENA_REDIS_PREFIX = os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena")
 
 # Tournament games: the live per-move budget, and at most this long for a whole game.
 DICEARENA_TOURNAMENT_GAME_S = int(os.environ.get("DICEARENA_TOURNAMENT_GAME_S", "300"))
@@ -165,7 +203,7 @@ CHANNEL_LAYERS = {
                 }
             ],
             # A prefix per deployment (and per test run) keeps groups from mixing.
-            "prefix": os.environ.get("DICEARENA_CHANNEL_PREFIX", "dicearena"),
+            "prefix": DICEARENA_REDIS_PREFIX,
         },
     }
 }
@@ -222,6 +260,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 30.0,
         "options": {"expires": 25},
     },
+    # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
+    "settle-idle-matches": {
+        "task": "webapp.matches.tasks.sweep_idle_matches",
+        "schedule": 60.0,
+        "options": {"expires": 55},
+    },
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
@@ -235,6 +279,9 @@ DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS"
 DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
+# A live match nobody moves in for this long is lost on time (or aborted if it never
+# got going) by the periodic sweep, so nothing stays "live" forever.
+DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
 
 LOGGING = {
     "version": 1,

@@ -2,10 +2,16 @@ from django.contrib import admin
 from django.urls import include, path
 
 from webapp.api import api
+from webapp.matches import pages
 from webapp.matches import views as match_views
 
 urlpatterns = [
     path("", match_views.home, name="home"),
+    path("play/<slug:slug>/", match_views.play, name="play"),
+    path("games/<slug:slug>/", pages.rules, name="rules"),
+    path("tv/", pages.tv, name="tv"),
+    path("tv/<slug:slug>/now.json", pages.tv_next, name="tv-now"),
+    path("players/<str:name>/", pages.profile, name="player"),
     path("accounts/", include("webapp.accounts.urls")),
     path("matches/", include("webapp.matches.urls")),
     path("matches/", include("webapp.replays.urls")),

@@ -1,8 +1,8 @@
 """The match socket: snapshot/resync, moves in, frames out (docs/protocol.md).
 
-Client → server: ``hello`` (resync from a sequence number; also the page's heartbeat)
-and ``move``. Server → client: ``snapshot``, ``event``, ``synced``, ``chosen``, ``seats``,
-``ack`` and ``error`` frames; an error names a ``code`` and carries a ``message`` for
+Client → server: ``hello`` (resync from a sequence number; also the page's heartbeat),
+``move``, ``resign`` and ``abort``. Server → client: ``snapshot``, ``event``, ``synced``,
+``chosen``, ``seats``, ``status``, ``rematch``, ``ack`` and ``error`` frames; an error names a ``code`` and carries a ``message`` for
 people, and changes nothing.
 
 The consumer never blocks its event loop: database work runs in threads
@@ -97,6 +97,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._hello(message.get("seq"))
         elif kind == "move":
             await self._move(message)
+        elif kind in ("resign", "abort"):
+            # Every page (this one too) hears the new status from the group push.
+            try:
+                await self._end(kind)
+            except services.Rejected as exc:
+                await self._error(exc.code, exc.message)
         else:
             await self._error("malformed", f"unknown frame type {str(kind)[:40]!r}")
 
@@ -156,8 +162,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         chosen = sorted(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
         synced = {"type": "synced", "seq": match.ply, "chosen": chosen}
         synced["seats"] = frames.seat_list(match)
+        # A match can end with no event (resigned, aborted, lost on time): say so.
+        synced["status"] = frames.status(match)
         texts.append(frames.dumps(synced))
         return texts
+
+    @database_sync_to_async
+    def _end(self, kind: str) -> None:
+        from webapp.matches import endings
+
+        end = endings.resign if kind == "resign" else services.abort_match
+        end(self.match_id, self.identity)
 
     @database_sync_to_async
     def _submit(self, seat, seq, move) -> None:

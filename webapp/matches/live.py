@@ -63,6 +63,13 @@ def seats_changed(match_id: int) -> None:
 
 
 def status_changed(match_id: int) -> None:
-    """The match ended outside a move (aborted, resigned, lost on time)."""
+    """The match ended off the board (resigned, aborted, lost on time): every page hears."""
     match = Match.objects.get(pk=match_id)
-    _send(match_id, frames.to_everyone({"type": "status", "status": frames.status(match)}))
+    frame = {"type": "status", "seq": match.ply, "status": frames.status(match)}
+    _send(match_id, frames.to_everyone(frame))
+
+
+def rematch_offered(match_id: int, rematch_id: int) -> None:
+    """A rematch was set up: the other players' pages offer to go to it."""
+    frame = {"type": "rematch", "match": rematch_id, "url": f"/matches/{rematch_id}/"}
+    _send(match_id, frames.to_everyone(frame))

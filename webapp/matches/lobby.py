@@ -1,47 +1,147 @@
-"""What the lobby offers for each game: its options as form fields and its opponents."""
+"""What the lobby offers for each game: its options as form fields, its opponents, the
+defaults a person enjoys, and reading a submitted form back into a match plan.
+
+Opponents come from ``OPPONENT_SOURCES``: functions that list choices for a game. The
+agent registry is the first; another app (outside bots, named levels) appends its own
+function and its choices appear in every lobby form with no change here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import agents
 import games
 from games.core import Game, Option
+from webapp.matches import gamebook
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """One entry of the opponent list: ``value`` is what a seat plan gets (an agent spec)."""
+
+    value: str
+    label: str
+    description: str = ""
+    speed: str = ""
+    group: str = "AI agents"
+
+
+def _registry_opponents(game: Game) -> list[Opponent]:
+    return [
+        Opponent(a.name, a.name, a.description, a.budget_note) for a in agents.catalogue(game.slug)
+    ]
+
+
+def _bot_opponents(game: Game) -> list[Opponent]:
+    """Connected outside bots whose owners let people challenge them."""
+    return [
+        Opponent(
+            bot.spec,
+            f"{bot.name} (bot)",
+            f"Outside bot by {bot.owner.get_username()}"
+            + (f": {bot.description}" if bot.description else ""),
+            "its own clock",
+            "Connected outside bots",
+        )
+        for bot in available_bots(game.slug)
+    ]
+
+
+#: Where the lobby's opponents come from; append a function to add a group of choices.
+OPPONENT_SOURCES: list[Callable[[Game], list[Opponent]]] = [_registry_opponents, _bot_opponents]
+
+#: The opponent a person meets unless they pick another: a real AI that plays a fair
+#: game at once (instant or about a second a move), not ``random``.
+DEFAULT_OPPONENT = {
+    "footsies": "footsies-bayesian",
+    "buttonmen": "buttonmen-mc",
+    "octagon": "octagon-greedy",
+    "dicewars": "dicewars-sdc",
+    "dungeon": "dungeon-planner",
+}
+
+#: Rules options the lobby starts from where the engine's default (kept for the
+#: write-ups' experiments) makes a poor evening: Footsies' single round is over in a
+#: few clicks, so the lobby offers first to 3 rounds (best of 5).
+LOBBY_OPTION_DEFAULTS: dict[str, dict[str, Any]] = {"footsies": {"rounds": 5}}
 
 
 @dataclass
 class OptionField:
     name: str
-    kind: str  # "choice", "int", "bool", "text"
+    kind: str  # "choice", "int", "bool", "text", "list"
     default: Any
     help: str
     choices: tuple | None = None
     optional: bool = False
+    value: Any = None  # what the form shows: the default, or what the person entered
+    label: str = ""
 
 
-def option_fields(game: Game) -> list[OptionField]:
+def opponents(game: Game) -> list[Opponent]:
+    found: list[Opponent] = []
+    for source in OPPONENT_SOURCES:
+        found.extend(source(game))
+    return found
+
+
+def default_opponent(game: Game) -> str:
+    return DEFAULT_OPPONENT.get(game.slug, "random")
+
+
+def lobby_defaults(game: Game) -> dict[str, Any]:
+    """The game's options as the lobby first shows them."""
+    return {**game.default_options, **LOBBY_OPTION_DEFAULTS.get(game.slug, {})}
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def option_fields(game: Game, data=None, engine_defaults: bool = False) -> list[OptionField]:
+    """The options as form fields, filled with the lobby's defaults (the engine's when
+    ``engine_defaults``: tournaments reproduce the write-ups) or, after a refused
+    submission, with what the person entered (``data``)."""
+    defaults = game.default_options if engine_defaults else lobby_defaults(game)
     fields = []
     for name, opt in game.options_spec.items():
-        default = opt.default
+        default = defaults[name]
         if opt.choices is not None:
             kind = "choice"
         elif isinstance(opt.default, (list, tuple)):
             # A list option (Button Men's fighters) is edited as comma-separated text.
-            kind, default = "list", ", ".join(str(v) for v in opt.default)
+            kind, default = "list", ", ".join(str(v) for v in default)
         elif isinstance(opt.default, bool):
             kind = "bool"
         elif isinstance(opt.default, int) or (opt.default is None and opt.minimum is not None):
             kind = "int"
         else:
             kind = "text"
-        fields.append(OptionField(name, kind, default, opt.help, opt.choices, opt.allow_none))
+        value = default
+        if data is not None:
+            key = f"opt_{name}"
+            value = (key in data) if kind == "bool" else data.get(key, default)
+        fields.append(
+            OptionField(
+                name,
+                kind,
+                default,
+                opt.help,
+                opt.choices,
+                opt.allow_none,
+                "" if value is None else value,
+                _label(name),
+            )
+        )
     return fields
 
 
 def options_from_form(game: Game, data) -> dict[str, Any]:
-    """Read ``opt_<name>`` fields; only values that differ from the defaults are kept.
-    Bad values raise ValueError naming the option (the game itself validates)."""
+    """Read ``opt_<name>`` fields; only values that differ from the engine's defaults
+    are kept. Bad values raise ValueError naming the option (the game itself validates)."""
     options: dict[str, Any] = {}
     for name, opt in game.options_spec.items():
         key = f"opt_{name}"
@@ -89,13 +189,73 @@ def available_bots(game: str) -> list:
 
 
 def lobby() -> list[dict[str, Any]]:
+    """Every game's options with the engine's defaults and its agents (the tournament
+    form builds on this)."""
     return [
         {
             "game": game,
-            "fields": option_fields(game),
+            "fields": option_fields(game, engine_defaults=True),
             "agents": agents.catalogue(game.slug),
             "bots": available_bots(game.slug),
             "seats": list(range(game.max_players)),
         }
         for game in games.all()
     ]
+
+
+@dataclass
+class LobbyForm:
+    """Everything the lobby page of one game shows, and what the person chose so far."""
+
+    game: Game
+    fields: list[OptionField]
+    opponents: list[Opponent]
+    mode: str = "ai"
+    players: int = 2
+    seat: int = 0
+    agents: list[str] = field(default_factory=list)  # one per seat
+    seats: list[dict[str, Any]] = field(default_factory=list)
+
+
+def lobby_form(game: Game, data=None) -> LobbyForm:
+    """The form for ``game``, filled from ``data`` (a submitted QueryDict) when given."""
+    data = data or {}
+    default = default_opponent(game)
+    players = _int(data.get("players"), game.min_players)
+    players = min(max(players, game.min_players), game.max_players)
+    chosen = [data.get(f"agent{i}") or default for i in range(game.max_players)]
+    form = LobbyForm(
+        game=game,
+        fields=option_fields(game, data or None),
+        opponents=opponents(game),
+        mode=data.get("mode", "ai") if data.get("mode") in MODES else "ai",
+        players=players,
+        seat=min(max(_int(data.get("seat"), 0), 0), game.max_players - 1),
+        agents=chosen,
+    )
+    info = gamebook.info(game.slug)
+    form.seats = [
+        {
+            "index": i,
+            "colour": gamebook.SEAT_COLOURS[i],
+            "name": info.seat_name(i),
+            "agent": chosen[i],
+        }
+        for i in range(game.max_players)
+    ]
+    return form
+
+
+#: The ways to start a match, and what each needs from the form.
+MODES = {
+    "ai": "Play against the AI",
+    "friend": "Play a friend",
+    "watch": "Watch AI against AI",
+}
+
+
+def _int(text: Any, default: int) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return default

@@ -30,6 +30,11 @@ class Match(models.Model):
     #: Seconds between AI moves, so people can watch AI-vs-AI matches unfold.
     pace = models.FloatField(default=0)
     created_by = models.CharField(max_length=80, blank=True, default="")
+    #: The match this one is a rematch of; unique, so two players asking at once get
+    #: the same rematch, not two.
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -22,6 +22,7 @@ from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, Sta
 from webapp.accounts.identity import Identity
 from webapp.matches import live
 from webapp.matches.bulk import db_json, db_time, insert_many
+from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
 from webapp.matches.positions import load_state, remember
 
@@ -58,6 +59,7 @@ class MatchPlan:
     created_by: str = ""
     #: For seats played by outside bots: {"move_s", "bank_s"} (webapp.bots.clock).
     time_control: dict[str, float] | None = None
+    rematch_of: int | None = None
 
 
 # ----- creating a match ----------------------------------------------------------------
@@ -115,6 +117,10 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
         num_players=len(plan.seats),
         pace=plan.pace,
         created_by=plan.created_by,
+        rematch_of_id=plan.rematch_of,
+    )
+    names = distinct_names(
+        plan.game, [seat.name or _seat_name(seat, i) for i, seat in enumerate(plan.seats)]
     )
     for index, seat in enumerate(plan.seats):
         Seat.objects.create(
@@ -123,7 +129,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             agent_spec=seat.agent_spec,
             owner=seat.identity.key if seat.identity else "",
             user_id=seat.identity.user_id if seat.identity else None,
-            name=seat.name or _seat_name(seat, index),
+            name=names[index],
         )
     _bots().seats_created(match, plan)
     state = games.get(plan.game).new_state(len(plan.seats), options)
@@ -183,9 +189,12 @@ def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
         Seat,
         ["match", "index", "agent_spec", "owner", "name"],
         (
-            (m.pk, i, spec, "", spec)
+            (m.pk, i, spec, "", name)
             for m, p in zip(matches, batch, strict=True)
-            for i, spec in enumerate(p.specs)
+            # One name per player: two seats of one agent read "random (Red)", "random (Blue)".
+            for i, (spec, name) in enumerate(
+                zip(p.specs, distinct_names(p.game, p.specs), strict=True)
+            )
         ),
     )
     stamp = db_time(now)

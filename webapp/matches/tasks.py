@@ -120,3 +120,15 @@ def resume_stuck_matches() -> int:
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
     return sum(1 for match_id in waiting if services.nudge_ai(match_id))
+
+
+@shared_task(soft_time_limit=50, time_limit=60, ignore_result=True)
+def sweep_idle_matches() -> dict:
+    """Every minute (CELERY_BEAT_SCHEDULE): live matches idle past DICEARENA_IDLE_S are lost on
+    time or aborted. Safe to run twice: each match is settled under its row lock."""
+    from webapp.matches.endings import sweep_idle
+
+    done = sweep_idle()
+    if done:
+        log.info("idle sweep: %s", done)
+    return done

@@ -5,64 +5,115 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import games
-from webapp.accounts.identity import identity_of
+from webapp.accounts.identity import Identity, identity_of, owner_identity
 from webapp.bots.challenges import opponent_seat
-from webapp.matches import lobby, services, snapshots
+from webapp.matches import browse, gamebook, lobby, rematches, services, snapshots
+from webapp.matches import summary as game_over
 from webapp.matches.models import Match
 
 
+def _game_or_404(slug: str):
+    try:
+        return games.get(slug)
+    except KeyError:
+        raise Http404(f"there is no game {slug!r}") from None
+
+
 def home(request):
-    recent = Match.objects.prefetch_related("seats")[:8]
-    return render(request, "matches/home.html", {"lobby": lobby.lobby(), "recent": recent})
+    return render(
+        request,
+        "matches/home.html",
+        {
+            "catalogue": gamebook.catalogue(),
+            "open_matches": browse.open_challenges()[:6],
+            "live": browse.tv_matches(),
+            "recent": browse.matches()[:8],
+        },
+    )
+
+
+def play(request, slug: str):
+    """The lobby of one game: the form to start a match."""
+    game = _game_or_404(slug)
+    return _lobby_page(request, game, lobby.lobby_form(game))
+
+
+def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: int = 200):
+    return render(
+        request,
+        "matches/lobby.html",
+        {
+            "game": game,
+            "info": gamebook.info(game.slug),
+            "form": form,
+            "modes": lobby.MODES,
+            "error": error,
+            "open_matches": browse.open_challenges(game.slug)[:5],
+            "length": gamebook.info(game.slug).match_length(lobby.lobby_defaults(game)),
+        },
+        status=status,
+    )
 
 
 @require_POST
 def new_match(request):
-    identity = identity_of(request.user, request.session)
     data = request.POST
     try:
         game = games.get(data.get("game", ""))
     except KeyError:
-        messages.error(request, "Pick a game from the list.")
         return redirect("home")
+    identity = owner_identity(request)
     try:
         plan = _plan_from_form(game, data, identity)
         match = services.create_match(plan)
     except ValueError as exc:
-        messages.error(request, str(exc))
-        return redirect("home")
+        error = str(exc)
     except services.Rejected as exc:
-        messages.error(request, exc.message)
-        return redirect("home")
-    return redirect("matches:detail", match_id=match.pk)
+        error = exc.message
+    else:
+        return redirect("matches:detail", match_id=match.pk)
+    # A refused form comes back as the person filled it in, with the reason on top.
+    return _lobby_page(request, game, lobby.lobby_form(game, data), error, status=400)
 
 
-def _plan_from_form(game, data, identity) -> services.MatchPlan:
+def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan:
     mode = data.get("mode", "ai")
-    players = int(data.get("players") or game.min_players)
+    if mode not in lobby.MODES:
+        raise ValueError("pick how to play: against the AI, a friend, or watch")
+    try:
+        players = int(data.get("players") or game.min_players)
+    except ValueError:
+        raise ValueError("the number of players is a whole number") from None
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
-    opponent = data.get("opponent", "random")
-    seats: list[services.SeatPlan]
+    # "opponent" names one agent for every AI seat (older forms and scripts send it).
+    fallback = data.get("opponent") or lobby.default_opponent(game)
+    specs = [data.get(f"agent{i}") or fallback for i in range(players)]
     pace = 0.0
     if mode == "watch":
-        specs = [data.get(f"agent{i}") or opponent for i in range(players)]
-        seats = [services.SeatPlan(agent_spec=s) for s in specs]
+        seats = [opponent_seat(game.slug, s) for s in specs]
         pace = settings.DICEARENA_DEFAULT_PACE
     else:
-        you = int(data.get("seat") or 0)
+        try:
+            you = int(data.get("seat") or 0)
+        except ValueError:
+            raise ValueError("pick your seat from the list") from None
         if not 0 <= you < players:
-            raise ValueError(f"there is no seat {you}")
-        other = services.SeatPlan(open=True) if mode == "friend" else None
-        seats = [
-            services.SeatPlan(identity=identity)
-            if i == you
-            else (other or opponent_seat(game.slug, opponent))
-            for i in range(players)
-        ]
+            raise ValueError(f"there is no seat {you} in a {players}-player match")
+        # A friend takes the seat after yours; any further seats are AI (or outside bots).
+        friend = (you + 1) % players if mode == "friend" else None
+        seats = []
+        for i in range(players):
+            if i == you:
+                seats.append(services.SeatPlan(identity=identity))
+            elif i == friend:
+                seats.append(services.SeatPlan(open=True))
+            else:
+                seats.append(opponent_seat(game.slug, specs[i]))
     return services.MatchPlan(
         game=game.slug,
         seats=seats,
@@ -77,7 +128,8 @@ def match_detail(request, match_id: int):
     identity = identity_of(request.user, request.session)
     seat = snapshots.seat_of(match, identity)
     snapshot = snapshots.build(match, seat)
-    can_join = seat is None and not match.is_over and any(s.is_open for s in match.seats.all())
+    open_seat = not match.is_over and any(s.is_open for s in match.seats.all())
+    invite = request.build_absolute_uri(reverse("matches:detail", args=[match.pk]))
     try:
         services.check_abort(match, identity)
         can_abort = True
@@ -90,15 +142,20 @@ def match_detail(request, match_id: int):
             "match": match,
             "snapshot": snapshot,
             "seat": seat,
-            "can_join": can_join,
+            "can_join": open_seat and seat is None,
             "can_abort": can_abort,
+            "inviting": open_seat and seat is not None,
+            "invite_url": invite,
+            "info": gamebook.info(match.game),
+            "length": gamebook.info(match.game).match_length(match.options),
+            "ai_budget": settings.DICEARENA_AI_BUDGET_SECONDS,
         },
     )
 
 
 @require_POST
 def join(request, match_id: int):
-    identity = identity_of(request.user, request.session)
+    identity = owner_identity(request)
     try:
         services.join_seat(match_id, identity)
     except services.Rejected as exc:
@@ -120,13 +177,43 @@ def abort(request, match_id: int):
     return redirect("matches:detail", match_id=match_id)
 
 
+@require_POST
+def rematch(request, match_id: int):
+    identity = owner_identity(request)
+    get_object_or_404(Match, pk=match_id)
+    try:
+        new = rematches.rematch(match_id, identity)
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("matches:detail", match_id=match_id)
+    return redirect("matches:detail", match_id=new.pk)
+
+
+def summary(request, match_id: int):
+    """The game-over card's content, for the person asking."""
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    seat = snapshots.seat_of(match, identity_of(request.user, request.session))
+    return JsonResponse(game_over.summary(match, seat))
+
+
 def match_list(request):
-    qs = Match.objects.prefetch_related("seats")
-    game = request.GET.get("game")
-    if game:
-        qs = qs.filter(game=game)
-    page = Paginator(qs, 25).get_page(request.GET.get("page"))
-    return render(request, "matches/list.html", {"page": page, "games": games.all(), "game": game})
+    filters = browse.MatchFilters.from_query(request.GET)
+    page = Paginator(browse.matches(filters), 25).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "matches/list.html",
+        {
+            "page": page,
+            "games": games.all(),
+            "filters": filters,
+            "query": filters.query_string(),
+            "statuses": browse.STATUSES,
+        },
+    )
+
+
+def open_matches(request):
+    return render(request, "matches/open.html", {"matches": browse.open_challenges()[:50]})
 
 
 def thinking(request, match_id: int, ply: int):

@@ -2,15 +2,15 @@
    scores. A player attacks by selecting own dice on the board, then an opposing die. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow, withNames } = window.DiceArena;
 
-  const W = 600;
-  const PANEL_H = 150;
-  const MIDDLE_H = 112;
-  const H = 2 * PANEL_H + MIDDLE_H + 16;
-  const DICE_W = 370; // the left part of a panel; the right part holds score and captures
   const MINI = 26;
-  const RIGHT = W - 16 - 14; // the right margin inside a panel
+  // Two layouts: wide, the score beside the dice; narrow (a phone), the score below them,
+  // so the board is drawn close to 1:1 and a die stays a thumb's size (44 px or more).
+  const WIDE = { W: 600, PANEL_H: 150, MIDDLE_H: 112, DICE_W: 370, scoreX: 384, scoreY: 0, wrap: 84 };
+  const NARROW = { W: 400, PANEL_H: 262, MIDDLE_H: 128, DICE_W: 384, scoreX: 16, scoreY: 136, wrap: 52 };
+  let L = WIDE;
+  const right = () => L.W - 16 - 14; // the right margin inside a panel
   const PHASES = {
     fighters: "drawing the fighters", swing: "choosing swing sizes", roll: "rolling every die",
     coin: "a coin decides who starts", play: "attacking", reroll: "rerolling the attackers",
@@ -110,8 +110,8 @@
     d.append(svg("text", { class: "bm-size", x: size / 2, y: size - 7, "text-anchor": "middle", fill: colour },
       sizeLabel(die.size, die.swing)));
     if (state.rerolling) d.append(svg("text", { class: "bm-reroll", x: size - 4, y: 13, "text-anchor": "end" }, "↻"));
-    if (state.onclick) d.addEventListener("click", state.onclick);
     if (state.title) d.append(svg("title", {}, state.title));
+    if (state.onclick) actionable(d, state.label || state.title, state.onclick, `bm-${seat}-${die.id}`);
     g.append(d);
   }
 
@@ -129,12 +129,14 @@
       if (picks.selectable.has(die.id)) {
         state.onclick = () => toggle(die.id, picks);
         state.title = ui.selected.has(die.id) ? "click to deselect" : "click to attack with this die";
+        state.label = `${ui.selected.has(die.id) ? "Deselect" : "Attack with"} your ${sizeLabel(die.size, die.swing)} showing ${die.value}`;
       }
     } else if (picks.targets.has(die.id)) {
       const move = picks.targets.get(die.id);
       classes.push("target");
       state.move = move;
       state.title = move.startsWith("power") ? "power attack: capture this die" : "skill attack: capture this die";
+      state.label = `Capture their ${sizeLabel(die.size, die.swing)} showing ${die.value} (${move.startsWith("power") ? "power" : "skill"} attack)`;
       state.onclick = () => attack(move, ctx);
     }
     return state;
@@ -157,35 +159,36 @@
 
   /** Round score, its parts, round wins and the captured pile, right of the dice. */
   function panelScore(g, view, seat) {
-    const x = DICE_W + 14;
+    const x = L.scoreX;
+    const y0 = L.scoreY;
     const captured = view.captured[seat];
     const capturedSum = captured.reduce((n, c) => n + c.size, 0);
     const sizes = view.dice[seat].map((d) => d.size);
     const wins = view.round_wins[seat];
     const need = view.options.rounds_to_win;
-    g.append(svg("text", { x, y: 24, class: "bm-label" }, "round score"));
-    g.append(svg("text", { x, y: 54, class: "bm-score", "data-score": view.score[seat] ?? "" }, fmt(view.score[seat])));
+    g.append(svg("text", { x, y: y0 + 24, class: "bm-label" }, "round score"));
+    g.append(svg("text", { x, y: y0 + 54, class: "bm-score", "data-score": view.score[seat] ?? "" }, fmt(view.score[seat])));
     if (view.score[seat] !== null && !sizes.includes(null)) {
       const inPlay = sizes.reduce((n, s) => n + s, 0);
-      g.append(svg("text", { x, y: 72, class: "bm-label" }, `${capturedSum} captured + ½ × ${inPlay} in play`));
+      g.append(svg("text", { x, y: y0 + 72, class: "bm-label" }, `${capturedSum} captured + ½ × ${inPlay} in play`));
     }
     const pips = svg("g", { class: "bm-wins", "data-wins": wins });
-    pips.append(svg("text", { x: RIGHT, y: 24, class: "bm-label", "text-anchor": "end" }, `rounds ${wins}/${need}`));
+    pips.append(svg("text", { x: right(), y: y0 + 24, class: "bm-label", "text-anchor": "end" }, `rounds ${wins}/${need}`));
     if (need <= 6) {
       for (let i = 0; i < need; i++) {
         pips.append(svg("circle", {
-          cx: RIGHT - 6 - i * 14, cy: 36, r: 5,
+          cx: right() - 6 - i * 14, cy: y0 + 36, r: 5,
           fill: i < wins ? SEAT_COLOURS[seat] : "none", stroke: SEAT_COLOURS[seat], "stroke-width": 1.5,
         }));
       }
     }
     g.append(pips);
     const pile = svg("g", { class: "bm-captured", "data-count": captured.length });
-    pile.append(svg("text", { x, y: 92, class: "bm-label" }, captured.length ? "captured" : "captured: none yet"));
-    const perRow = Math.floor((RIGHT - x + 6) / (MINI + 6));
+    pile.append(svg("text", { x, y: y0 + 92, class: "bm-label" }, captured.length ? "captured" : "captured: none yet"));
+    const perRow = Math.floor((right() - x + 6) / (MINI + 6));
     captured.forEach((c, i) => {
       const cx = x + (i % perRow) * (MINI + 6);
-      const cy = 98 + Math.floor(i / perRow) * (MINI + 4);
+      const cy = y0 + 98 + Math.floor(i / perRow) * (MINI + 4);
       pile.append(svg("rect", { x: cx, y: cy, width: MINI, height: MINI, rx: 5, class: "bm-mini", stroke: "#8a8f98" }));
       pile.append(svg("text", { x: cx + MINI / 2, y: cy + MINI / 2 + 4, "text-anchor": "middle", class: "bm-mini-text" },
         c.swing ? `${c.swing}${c.size}` : String(c.size)));
@@ -209,12 +212,12 @@
     const active = (view.turn === seat && ["play", "reroll"].includes(view.phase)) ||
       (view.phase === "swing" && view.acting.includes(seat)) || (view.over && view.winner === seat);
     const g = svg("g", { class: `bm-panel seat-${seat}${active ? " active" : ""}`, transform: `translate(8,${y})`, "data-seat": seat });
-    g.append(svg("rect", { x: 0, y: 0, width: W - 16, height: PANEL_H, rx: 12, class: "bm-panel-bg", stroke: active ? colour : null }));
+    g.append(svg("rect", { x: 0, y: 0, width: L.W - 16, height: L.PANEL_H, rx: 12, class: "bm-panel-bg", stroke: active ? colour : null }));
     panelHeader(g, view, ctx, seat);
     const fighter = view.fighters[seat];
     if (fighter) {
       const slots = Math.max(fighter.recipe.length, ...view.dice[seat].map((d) => d.id + 1));
-      const size = Math.min(56, Math.floor((DICE_W - 16) / slots) - 12);
+      const size = Math.min(56, Math.floor((L.DICE_W - 16) / slots) - 12);
       const step = size + 12;
       const top = 58;
       for (let i = 0; i < slots; i++) {
@@ -225,7 +228,7 @@
       }
     }
     const tag = panelTag(view, seat);
-    if (tag) g.append(svg("text", { x: 16, y: PANEL_H - 12, class: "bm-tag", fill: colour }, tag));
+    if (tag) g.append(svg("text", { x: 16, y: L.scoreY ? L.scoreY - 10 : L.PANEL_H - 12, class: "bm-tag", fill: colour }, tag));
     if (fighter) panelScore(g, view, seat);
     root.append(g);
   }
@@ -258,21 +261,36 @@
     const bits = [`Round ${view.round}`, `first to ${need} round win${need === 1 ? "" : "s"}`, PHASES[view.phase] || view.phase];
     if (view.round_draws) bits.push(`${view.round_draws} tied`);
     if (view.passes) bits.push("one pass");
-    g.append(svg("text", { x: W / 2, y: 16, "text-anchor": "middle", class: "bm-round", id: "bm-round" }, bits.join(" · ")));
-    g.append(svg("text", { x: W / 2, y: 42, "text-anchor": "middle", class: `bm-status${view.over ? " over" : ""}`, id: "bm-status" },
+    g.append(svg("text", { x: L.W / 2, y: 16, "text-anchor": "middle", class: "bm-round", id: "bm-round" }, bits.join(" · ")));
+    g.append(svg("text", { x: L.W / 2, y: 42, "text-anchor": "middle", class: `bm-status${view.over ? " over" : ""}`, id: "bm-status" },
       statusText(view, ctx, picks)));
-    const last = svg("text", { x: W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last" });
-    wrap(view.last ? view.last.text : "The match begins.", 84).slice(0, 2).forEach((line, i) => {
-      last.append(svg("tspan", { x: W / 2, dy: i ? 16 : 0 }, line));
+    const last = svg("text", { x: L.W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last" });
+    wrap(view.last ? withNames(view.last.text, ctx.names || []) : "The match begins.", L.wrap).slice(0, 2).forEach((line, i) => {
+      last.append(svg("tspan", { x: L.W / 2, dy: i ? 16 : 0 }, line));
     });
     g.append(last);
     if (view.rounds.length) {
       const past = view.rounds.slice(-4).map((r) =>
         `R${r.round} ${fmt(r.score[0])}–${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`);
-      g.append(svg("text", { x: W / 2, y: 106, "text-anchor": "middle", class: "bm-label", id: "bm-rounds" },
+      g.append(svg("text", { x: L.W / 2, y: 106, "text-anchor": "middle", class: "bm-label", id: "bm-rounds" },
         `rounds so far (${seatName(ctx, 0)}–${seatName(ctx, 1)}): ${past.join(", ")}`));
     }
     root.append(g);
+  }
+
+  /** An attack in words, from the dice on the board: "Power attack: your d20 showing 12
+   *  captures their d10 showing 5". */
+  function describeAttack(view, ctx, a) {
+    const you = ctx.you;
+    const die = (seat, slot) => view.dice[seat].find((d) => d.id === slot);
+    const name = (d) => `${sizeLabel(d.size, d.swing)} showing ${d.value}`;
+    const mine = a.attackers.map((slot) => die(you, slot));
+    const target = die(1 - you, a.target);
+    if (!target || mine.some((d) => !d)) return a.move;
+    const kind = a.move.startsWith("power") ? "Power attack" : "Skill attack";
+    const yours = mine.length === 1 ? name(mine[0])
+      : `${mine.map(name).join(" + ")} (= ${mine.reduce((n, d) => n + d.value, 0)})`;
+    return `${kind}: your ${yours} captures their ${name(target)}`;
   }
 
   /** Swing size picker, Pass and Clear buttons, below the board. */
@@ -291,10 +309,10 @@
         ...sizes.map((n) => h("option", { value: n }, `X = ${n}`)));
       pick.value = String(sizes.includes(view.swing[ctx.you]) ? view.swing[ctx.you] : sizes[Math.floor(sizes.length / 2)]);
       bar.append(h("label", {}, "Swing dice size ", pick),
-        h("button", { id: "bm-choose", class: "bm-button bm-go", onclick: () => ctx.onMove(`swing:${pick.value}`) }, "Choose"));
+        h("button", { id: "bm-choose", "data-focus": "bm-choose", class: "bm-button bm-go", onclick: () => ctx.onMove(`swing:${pick.value}`) }, "Choose"));
     }
     if (legal.includes("pass")) {
-      bar.append(h("button", { id: "bm-pass", class: "bm-button", onclick: () => ctx.onMove("pass") }, "Pass"),
+      bar.append(h("button", { id: "bm-pass", "data-focus": "bm-pass", class: "bm-button", onclick: () => ctx.onMove("pass") }, "Pass"),
         h("span", { class: "muted" }, "none of your dice can capture"));
     }
     if (view.phase === "play" && legal.some((m) => m !== "pass")) {
@@ -305,10 +323,20 @@
       bar.append(h("button", { id: "bm-clear", class: "bm-button", onclick: () => { ui.selected.clear(); rerun(); } }, "Clear selection"));
     }
     el.append(bar);
+    const attacks = view.phase === "play" ? attacksOf(legal) : [];
+    if (attacks.length) {
+      el.append(moveList(attacks.map((a) => ({ move: a.move, text: describeAttack(view, ctx, a) })),
+        (move) => attack(move, ctx), "All your attacks"));
+    }
   }
 
   function render(el, view, ctx) {
     ctx = ctx || {};
+    L = narrow(el) ? NARROW : WIDE;
+    keepFocus(el, () => draw(el, view, ctx));
+  }
+
+  function draw(el, view, ctx) {
     const key = JSON.stringify([view.round, view.phase, view.dice, ctx.legal]);
     if (key !== ui.key) { ui.key = key; ui.selected.clear(); }
     Object.assign(ui, { el, view, ctx });
@@ -320,15 +348,19 @@
     const bottom = you === null ? 0 : you;
     el.innerHTML = "";
     const root = svg("svg", {
-      viewBox: `0 0 ${W} ${H}`, class: "bm-board", role: "img", "aria-label": "Button Men board",
+      viewBox: `0 0 ${L.W} ${2 * L.PANEL_H + L.MIDDLE_H + 16}`, class: "bm-board", role: "group", "aria-label": "Button Men board",
       "data-phase": view.phase, "data-mine": mine ? "1" : "0",
     });
     panel(root, view, ctx, 1 - bottom, 4, picks);
-    middle(root, view, ctx, picks, PANEL_H + 8);
-    panel(root, view, ctx, bottom, PANEL_H + MIDDLE_H + 12, picks);
+    middle(root, view, ctx, picks, L.PANEL_H + 8);
+    panel(root, view, ctx, bottom, L.PANEL_H + L.MIDDLE_H + 12, picks);
     el.append(root);
-    if (ctx.controls) controls(ctx.controls, view, ctx);
+    if (ctx.controls) keepFocus(ctx.controls, () => controls(ctx.controls, view, ctx));
   }
+
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && ui.selected.size) { ui.selected.clear(); rerun(); }
+  });
 
   window.DiceArena.renderers.buttonmen = {
     render,

@@ -4,7 +4,7 @@
    neighbouring enemy; "End turn" sits below the board. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList } = window.DiceArena;
 
   const R = 10; // hex radius in map units; the SVG scales to the board's width
   const W = Math.sqrt(3) * R; // width of a pointy-top hex
@@ -183,7 +183,7 @@
     const [x0, y0, x1, y1] = geo.box;
     const root = svg("svg", {
       class: "dw-map", viewBox: `${x0.toFixed(1)} ${y0.toFixed(1)} ${(x1 - x0).toFixed(1)} ${(y1 - y0).toFixed(1)}`,
-      role: "img", "aria-label": "Dice Wars map",
+      role: ctx.onMove && ctx.legal.length ? "group" : "img", "aria-label": "Dice Wars map",
     });
     const targets = selected !== null ? attacks.get(selected) : [];
     const fresh = freshDice(view.last);
@@ -206,9 +206,16 @@
       label.append(diceStack(lx, ly, view.dice[t], fresh.get(t) || 0));
       labels.append(label);
       if (role) marks.append(svg("path", { class: `dw-outline dw-${role}`, d: terr.outline }));
-      if (ctx.onMove && ctx.legal.length) {
+      // A tap anywhere on the territory's shape picks it; the dice stack on top lets
+      // taps through (pointer-events: none), so a stack that spills over a border never
+      // sends the tap to its neighbour.
+      if (ctx.onMove && ctx.legal.length && role) {
+        const what = role === "target" ? `Attack territory ${t} (${diceText(view.dice[t])}, ${nameOf(ctx, owner)})`
+          : role === "selected" ? `Cancel the attack from territory ${t}`
+            : `Attack from territory ${t} (${diceText(view.dice[t])})`;
+        actionable(g, what, () => pick(t), `dw-${t}`);
+      } else if (ctx.onMove && ctx.legal.length) {
         g.addEventListener("click", () => pick(t));
-        label.addEventListener("click", () => pick(t));
       }
     });
     root.append(fills);
@@ -338,6 +345,10 @@
 
   const renderer = {
     render(el, view, ctx) {
+      keepFocus(el, () => this.draw(el, view, ctx));
+    },
+
+    draw(el, view, ctx) {
       ctx = ctx || {};
       lastCall = { el, view, ctx };
       const attacks = ctx.onMove ? attacksFrom(ctx.legal) : new Map();
@@ -357,7 +368,7 @@
         view.map_seed !== null ? h("p", { class: "dw-seed" }, `map seed ${view.map_seed}`) : null));
       root.append(body);
       el.append(root);
-      if (ctx.controls) this.controls(ctx.controls, view, ctx);
+      if (ctx.controls) keepFocus(ctx.controls, () => this.controls(ctx.controls, view, ctx));
     },
 
     /** "End turn" and a hint of what a click does next. */
@@ -370,13 +381,27 @@
           ? "Click one of your highlighted territories (2+ dice) to attack from it."
           : "No attack is possible: end the turn.";
       el.append(h("div", { class: "dw-controls" },
-        h("button", { class: "dw-end", id: "dw-end", "data-move": "end", onclick: () => { selected = null; ctx.onMove("end"); } },
+        h("button", { class: "dw-end", id: "dw-end", "data-move": "end", "data-focus": "dw-end", onclick: () => { selected = null; ctx.onMove("end"); } },
           "End turn ", h("small", {}, "(E)")),
         h("span", { class: "dw-hint" }, hint)));
+      const attacks = ctx.legal.filter((m) => m !== "end").map((m) => {
+        const [a, b] = m.split(">").map(Number);
+        return { a, b, move: m, edge: view.dice[a] - view.dice[b] };
+      }).sort((x, y) => y.edge - x.edge || x.a - y.a || x.b - y.b);
+      el.append(moveList(attacks.map(({ a, b, move }) => ({
+        move,
+        text: `From ${a} (${diceText(view.dice[a])}) to ${b} (${diceText(view.dice[b])}, ${nameOf(ctx, view.owners[b])})`,
+      })), (move) => { selected = null; ctx.onMove(move); }, "All your attacks (best odds first)"));
     },
 
     keys: { e: "end", E: "end" },
   };
 
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && selected !== null && lastCall) {
+      selected = null;
+      renderer.render(lastCall.el, lastCall.view, lastCall.ctx);
+    }
+  });
   window.DiceArena.renderers.dicewars = renderer;
 })();

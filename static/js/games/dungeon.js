@@ -4,14 +4,17 @@
    own "put out" button, and "End turn" sits in the controls below the board. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow } = window.DiceArena;
 
   // Sized for the board column of the match page (about 520 px wide) at close to 1:1.
-  const W = 560;
+  // Narrow (a phone): two cards a row and the statuses under the HP bar, so the board is
+  // drawn a little above 1:1 and every die and slot is a thumb's size.
+  let slim = false;
+  let W = 560;
   const PAD = 8;
-  const HEAD_H = 68; // a side's name, HP bar and statuses
+  let HEAD_H = 68; // a side's name, HP bar and statuses
   const CARD_W = 122, CARD_H = 176, CARD_GAP = 8;
-  const TRAY_H = 168;
+  let TRAY_H = 168;
   const SLOT = 46;
   const DIE_MAX = 52;
 
@@ -118,15 +121,19 @@
     const active = !view.over && view.to_move === seat;
     const names = ctx.names || [];
     const title = svg("text", { x: PAD + 12, y: y + 25, class: "side-name", fill: SEAT_COLOURS[seat] }, side.name);
-    title.append(svg("tspan", { dx: 8, class: "seat-name" }, `${names[seat] || "seat " + seat} · ${side.dice_per_turn} dice a turn`));
+    const who = `${names[seat] || "seat " + seat} · ${side.dice_per_turn} dice a turn`;
+    if (slim) g.append(svg("text", { x: PAD + 12, y: y + 44, class: "seat-name" }, who));
+    else title.append(svg("tspan", { dx: 8, class: "seat-name" }, who));
     g.append(title);
-    hpBar(g, side, PAD + 12, y + 36, 200);
-    stat(g, "shield", side.shield, 250, y + 46, `shield ${side.shield}: takes damage before HP, lasts until ${side.name}'s next turn`);
-    stat(g, "poison", side.poison, 296, y + 46, `poison ${side.poison}: loses that much HP at the start of its turn, then 1 less`);
+    // Narrow: the HP bar takes the width and the statuses sit on a row below it.
+    const row = slim ? { bar: [y + 52, W - 2 * PAD - 24], y: y + 90, x: [26, 72, 112, 182] } : { bar: [y + 36, 200], y: y + 46, x: [250, 296, 334, 404] };
+    hpBar(g, side, PAD + 12, row.bar[0], row.bar[1]);
+    stat(g, "shield", side.shield, row.x[0], row.y, `shield ${side.shield}: takes damage before HP, lasts until ${side.name}'s next turn`);
+    stat(g, "poison", side.poison, row.x[1], row.y, `poison ${side.poison}: loses that much HP at the start of its turn, then 1 less`);
     const pending = ["burn", "shock", "weaken"].filter((k) => side.pending[k]);
     if (pending.length) {
-      g.append(svg("text", { x: 334, y: y + 51, class: "small-label" }, "next turn"));
-      pending.forEach((k, i) => stat(g, k, side.pending[k], 404 + i * 42, y + 46, `${k} ${side.pending[k]} lands on its next turn`));
+      g.append(svg("text", { x: row.x[2], y: row.y + 5, class: "small-label" }, "next turn"));
+      pending.forEach((k, i) => stat(g, k, side.pending[k], row.x[3] + i * 36, row.y, `${k} ${side.pending[k]} lands on its next turn`));
     }
     if (view.over && view.winner === seat) {
       g.append(svg("text", { x: W - PAD - 14, y: y + 25, "text-anchor": "end", class: "winner-label" }, "WINNER"));
@@ -155,7 +162,7 @@
       g.append(svg("text", { x: x + SLOT / 2, y: y + 41, "text-anchor": "middle", class: "countdown-note" }, "to go"));
     }
     g.append(svg("text", { x: x + SLOT / 2, y: y + SLOT + 13, "text-anchor": "middle", class: "slot-rule" }, rule.rule));
-    if (target) g.addEventListener("click", () => ui.send(target));
+    if (target) actionable(g, `Put the die on ${eq.name}, slot ${s + 1} (${rule.rule})`, () => ui.send(target), `slot-${card}-${s}`);
     return g;
   }
 
@@ -185,7 +192,7 @@
     if (eq.weakened) footer.append(svg("tspan", { class: "weakened" }, " · weak −1"));
     g.append(footer);
     if (eq.shocked) shockCover(g, Boolean(unshock));
-    if (unshock) g.addEventListener("click", () => ui.send(unshock));
+    if (unshock) actionable(g, `Spend the die to unshock ${eq.name}`, () => ui.send(unshock), `unshock-${c}`);
     return g;
   }
 
@@ -200,6 +207,7 @@
 
   /** Cards per row: up to four in one row, five or six in two. */
   function cardRows(n) {
+    if (slim) return Array.from({ length: Math.ceil(n / 2) }, (_, i) => Math.min(2, n - 2 * i));
     return n <= 4 ? [n] : [Math.ceil(n / 2), Math.floor(n / 2)];
   }
 
@@ -263,7 +271,10 @@
     g.append(dieFace(die.value, x, ui.picked === d ? y - 6 : y, size, SEAT_COLOURS[seat]));
     if (die.burning) icon(g, "burn", x + size - 4, y + 4, 0.9);
     if (die.used) g.append(svg("text", { x: x + size / 2, y: y + size + 14, "text-anchor": "middle", class: "die-note" }, "spent"));
-    if (selectable) g.addEventListener("click", () => ui.pick(d));
+    if (selectable) {
+      const what = ui.picked === d ? `Put the ${die.value} back` : `Pick the ${die.value}`;
+      actionable(g, what, () => ui.pick(d), `die-${d}`);
+    }
     tray.append(g);
     const put = ui.moves.byDie.get(d) && ui.moves.byDie.get(d).extinguish;
     if (put) extinguishButton(tray, d, x + size / 2, y + size + 6, put, ui);
@@ -275,21 +286,28 @@
     b.append(svg("title", {}, "Put the fire out for 2 HP, then the die can be used"));
     b.append(svg("rect", { x: cx - 40, y, width: 80, height: 22, rx: 11 }));
     b.append(svg("text", { x: cx, y: y + 15, "text-anchor": "middle" }, "put out −2 HP"));
-    b.addEventListener("click", () => ui.send(move));
+    actionable(b, `Put out the burning ${ui.view.dice[d].value} for 2 HP`, () => ui.send(move), `fire-${d}`);
     tray.append(b);
   }
 
   function drawTray(root, view, ctx, y, ui) {
     const tray = svg("g", { class: "tray" });
-    tray.append(svg("text", { x: W / 2, y: y + 20, "text-anchor": "middle", class: "turn-line", id: "dungeon-turn" }, turnLine(view, ctx)));
+    const turn = svg("text", { x: W / 2, y: y + 20, "text-anchor": "middle", class: "turn-line", id: "dungeon-turn" });
+    wrap(turnLine(view, ctx), slim ? 36 : 90).forEach((line, i) => turn.append(svg("tspan", { x: W / 2, dy: i ? 16 : 0 }, line)));
+    tray.append(turn);
+    if (slim) y += 14;
     if (view.over) drawOver(tray, view, ctx, y);
     else drawDice(tray, view, y + 34, ui);
     const last = view.last;
-    const lastText = svg("text", { x: W / 2, y: y + TRAY_H - 12, "text-anchor": "middle", class: "last-event", id: "dungeon-last" });
-    if (last) {
+    const lastText = svg("text", { x: W / 2, y: y + TRAY_H - (slim ? 58 : 12), "text-anchor": "middle", class: "last-event", id: "dungeon-last" });
+    const opening = "The battle begins: the Hero moves first.";
+    if (slim) {
+      wrap(last ? (last.actor === -1 ? "chance: " : "last: ") + last.text : opening, 40).slice(0, 3)
+        .forEach((line, i) => lastText.append(svg("tspan", { x: W / 2, dy: i ? 15 : 0 }, line)));
+    } else if (last) {
       lastText.append(svg("tspan", { class: "last-label" }, last.actor === -1 ? "chance: " : "last: "));
       lastText.append(svg("tspan", { fill: last.actor >= 0 ? SEAT_COLOURS[last.actor] : null }, last.text));
-    } else lastText.textContent = "The battle begins: the Hero moves first.";
+    } else lastText.textContent = opening;
     tray.append(lastText);
     root.append(tray);
   }
@@ -305,7 +323,9 @@
     const gap = Math.min(22, size * 0.4);
     const x0 = (W - n * size - (n - 1) * gap) / 2;
     view.dice.forEach((die, d) => drawDie(tray, die, d, x0 + d * (size + gap), y + 10, size, ui));
-    tray.append(svg("text", { x: W / 2, y: y + size + 52, "text-anchor": "middle", class: "hint", id: "dungeon-hint" }, hint(view, ui.ctx, ui)));
+    const help = svg("text", { x: W / 2, y: y + size + 52, "text-anchor": "middle", class: "hint", id: "dungeon-hint" });
+    wrap(hint(view, ui.ctx, ui), slim ? 38 : 90).forEach((line, i) => help.append(svg("tspan", { x: W / 2, dy: i ? 15 : 0 }, line)));
+    tray.append(help);
   }
 
   function drawOver(tray, view, ctx, y) {
@@ -318,8 +338,31 @@
 
   // ---- the renderer ----
 
+  /** A move in words, for the list of every move. */
+  function describe(view, text) {
+    const [kind, ...n] = text.split(":").map((x, i) => (i ? Number(x) : x));
+    const side = view.sides[view.to_move];
+    const die = (d) => (view.dice[d] ? view.dice[d].value : "?");
+    const card = (c) => (side.equipment[c] ? side.equipment[c].name : `card ${c + 1}`);
+    if (kind === "place") {
+      const slots = side.equipment[n[1]] ? side.equipment[n[1]].slots.length : 1;
+      return `Put the ${die(n[0])} on ${card(n[1])}${slots > 1 ? ` (slot ${n[2] + 1})` : ""}`;
+    }
+    if (kind === "unshock") return `Spend the ${die(n[0])} to unshock ${card(n[1])}`;
+    if (kind === "extinguish") return `Put out the burning ${die(n[0])} (costs 2 HP)`;
+    return text;
+  }
+
   window.DiceArena.renderers.dungeon = {
     render(el, view, ctx) {
+      slim = narrow(el);
+      W = slim ? 300 : 560;
+      HEAD_H = slim ? 100 : 68;
+      TRAY_H = slim ? 230 : 168;
+      keepFocus(el, () => this.draw(el, view, ctx));
+    },
+
+    draw(el, view, ctx) {
       ctx = ctx || {};
       const moves = indexMoves(ctx.onMove ? ctx.legal : []);
       const key = positionKey(view);
@@ -342,7 +385,7 @@
       drawTray(root, view, ctx, PAD + topH, ui);
       drawSide(root, view, bottom, ctx, PAD + topH + TRAY_H, ui);
       el.append(root);
-      if (ctx.controls) this.controls(ctx.controls, view, ctx, ui);
+      if (ctx.controls) keepFocus(ctx.controls, () => this.controls(ctx.controls, view, ctx, ui));
     },
 
     controls(el, view, ctx, ui) {
@@ -350,9 +393,13 @@
       if (!ui.moves.canEnd) return;
       const left = view.dice.filter((d) => !d.used).length;
       el.append(h("div", { class: "move-buttons dungeon-moves" },
-        h("button", { class: "move end-turn", "data-move": "end", onclick: () => ui.send("end") },
+        h("button", { class: "move end-turn", "data-move": "end", "data-focus": "end-turn", onclick: () => ui.send("end") },
           h("b", {}, "End turn"),
           h("small", {}, left ? `${left} unused ${left > 1 ? "dice vanish" : "die vanishes"}` : "all dice spent"))));
+      const moves = (ctx.legal || []).filter((m) => m !== "end");
+      el.append(moveList(moves.map((m) => ({ move: m, text: describe(view, m) })), (m) => ui.send(m)));
     },
+
+    keys: { e: "end", E: "end" },
   };
 })();

@@ -1,6 +1,10 @@
 /* Footsies renderer: two fighters, their blocks and hit flags, the last exchange. */
 (function () {
-  const { svg, h, SEAT_COLOURS } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, keepFocus, narrow, withNames } = window.DiceArena;
+  // Wide: the fighters left and right of the exchange. Narrow (a phone): the exchange
+  // above the fighters, so the board is drawn close to 1:1 and its text stays readable.
+  const WIDE = { W: 640, H: 290, x: [140, 500], top: 40, mid: [320, 70], over: 275, name: 40 };
+  const NARROW = { W: 360, H: 372, x: [90, 270], top: 112, mid: [180, 22], over: 350, name: 18 };
   const NAMES = { A: "Attack", B: "Block", G: "Grab", DP: "Dragon Punch" };
   const HINTS = {
     A: "beats Grab; two hits in a row win",
@@ -9,10 +13,11 @@
     DP: "beats Attack and Grab, loses to Block",
   };
 
-  function fighter(g, seat, view, name, x) {
+  function fighter(g, seat, view, name, x, L) {
     const colour = SEAT_COLOURS[seat];
     const facing = seat === 0 ? 1 : -1;
-    const body = svg("g", { class: `fighter seat-${seat}`, transform: `translate(${x},40)` });
+    const body = svg("g", { class: `fighter seat-${seat}`, transform: `translate(${x},${L.top})` });
+    if (name.length > L.name) name = name.slice(0, L.name - 1) + "…";
     body.append(svg("circle", { cx: 0, cy: 20, r: 16, fill: colour }));
     body.append(svg("rect", { x: -14, y: 40, width: 28, height: 46, rx: 8, fill: colour }));
     body.append(svg("line", { x1: 0, y1: 52, x2: 34 * facing, y2: 46, stroke: colour, "stroke-width": 8, "stroke-linecap": "round" }));
@@ -44,15 +49,22 @@
 
   window.DiceArena.renderers.footsies = {
     render(el, view, ctx) {
+      keepFocus(ctx && ctx.controls ? ctx.controls : el, () => this.draw(el, view, ctx));
+    },
+
+    draw(el, view, ctx) {
       ctx = ctx || {};
       const names = ctx.names || ["seat 0", "seat 1"];
+      const L = narrow(el) ? NARROW : WIDE;
       el.innerHTML = "";
-      const root = svg("svg", { viewBox: "0 0 640 290", class: "footsies-board", role: "img", "aria-label": "Footsies board" });
-      root.append(svg("rect", { x: 0, y: 0, width: 640, height: 290, rx: 12, class: "stage" }));
-      root.append(svg("line", { x1: 20, y1: 160, x2: 620, y2: 160, stroke: "#ccc", "stroke-width": 2 }));
-      fighter(root, 0, view, names[0], 140);
-      fighter(root, 1, view, names[1], 500);
-      const mid = svg("g", { class: "exchange", transform: "translate(320,70)" });
+      const summary = view.last ? `Last exchange: ${NAMES[view.last.moves[0]]} against ${NAMES[view.last.moves[1]]}. ` : "";
+      const root = svg("svg", { viewBox: `0 0 ${L.W} ${L.H}`, class: "footsies-board", role: "img",
+        "aria-label": `Footsies board. ${summary}Blocks left ${view.blocks[0]} and ${view.blocks[1]}.` });
+      root.append(svg("rect", { x: 0, y: 0, width: L.W, height: L.H, rx: 12, class: "stage" }));
+      root.append(svg("line", { x1: 20, y1: L.top + 120, x2: L.W - 20, y2: L.top + 120, stroke: "#ccc", "stroke-width": 2 }));
+      fighter(root, 0, view, names[0], L.x[0], L);
+      fighter(root, 1, view, names[1], L.x[1], L);
+      const mid = svg("g", { class: "exchange", transform: `translate(${L.mid[0]},${L.mid[1]})` });
       mid.append(svg("text", { x: 0, y: 0, "text-anchor": "middle", class: "round-label" },
         `Round ${view.round}${view.options.rounds > 1 ? " of " + view.options.rounds : ""} · turn ${view.turn}${view.turns_left !== null ? " · " + view.turns_left + " left" : ""}`));
       if (view.options.rounds > 1) {
@@ -61,13 +73,13 @@
       if (view.last) {
         mid.append(svg("text", { x: 0, y: 52, "text-anchor": "middle", class: "clash", id: "last-clash" },
           `${NAMES[view.last.moves[0]]}  vs  ${NAMES[view.last.moves[1]]}`));
-        mid.append(svg("text", { x: 0, y: 76, "text-anchor": "middle", class: "result-text", id: "last-result" }, view.last.result));
+        mid.append(svg("text", { x: 0, y: 76, "text-anchor": "middle", class: "result-text", id: "last-result" }, withNames(view.last.result, names)));
       } else {
         mid.append(svg("text", { x: 0, y: 60, "text-anchor": "middle", class: "muted-text" }, "Both choose blind, then both moves are revealed."));
       }
       if (view.over) {
         // Below the fighters, where nothing else is drawn.
-        mid.append(svg("text", { x: 0, y: 205, "text-anchor": "middle", class: "game-over", id: "game-over" },
+        mid.append(svg("text", { x: 0, y: L.over - L.mid[1], "text-anchor": "middle", class: "game-over", id: "game-over-text" },
           view.winner === null ? "Draw" : `${names[view.winner]} wins`));
       }
       root.append(mid);
@@ -83,7 +95,7 @@
       }
       const bar = h("div", { class: "move-buttons footsies-moves" });
       ctx.legal.forEach((m, i) => {
-        bar.append(h("button", { class: `move move-${m}`, "data-move": m, title: HINTS[m], onclick: () => ctx.onMove(m) },
+        bar.append(h("button", { class: `move move-${m}`, "data-move": m, "data-focus": `move-${m}`, title: HINTS[m], onclick: () => ctx.onMove(m) },
           h("b", {}, NAMES[m] || m), h("small", {}, `${i + 1} · ${HINTS[m] || ""}`)));
       });
       el.append(bar);

@@ -3,13 +3,16 @@
    places by picking a piece, turning it and clicking an empty cell. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, keepFocus, narrow, touchFirst, withNames } = window.DiceArena;
   const DIRS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
   const DELTAS = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]];
   const KINDS = [1, 2, 4, 8];
-  const W = 620; // viewBox width; the cell size follows the board's side
-  const HEAD = 128; // player cards and the status line sit above the board
-  const FOOT = 22; // the rules line sits below it
+  // Two layouts: wide, and narrow (a phone) drawn close to 1:1 so text stays readable and
+  // cells stay as large as the screen allows. W is the viewBox width; the cell size follows
+  // the board's side; HEAD holds the player cards and the status line, FOOT the rules line.
+  const WIDE = { W: 620, HEAD: 128, FOOT: 22, CARD_W: 300, CARD_H: 88, STOCK: 50, MARGIN: 1, NAME: 24 };
+  const NARROW = { W: 400, HEAD: 142, FOOT: 22, CARD_W: 192, CARD_H: 102, STOCK: 43, MARGIN: 0.5, NAME: 13 };
+  let L = WIDE;
   const WHEEL_STEP = 60; // wheel delta per 45° turn, so a trackpad does not spin the piece
 
   // What the player is about to place outlives re-renders (every frame redraws): the kind,
@@ -53,11 +56,12 @@
 
   function geometry(view) {
     const size = view.size;
-    const cell = W / (size + 2); // one cell of margin all round for pieces pushed off
+    // A margin all round for pieces pushed off the board.
+    const cell = L.W / (size + 2 * L.MARGIN);
     return {
-      size, cell, height: HEAD + (size + 2) * cell + FOOT,
-      x: (c) => (c + 1.5) * cell,
-      y: (r) => HEAD + (r + 1.5) * cell,
+      size, cell, height: L.HEAD + (size + 2 * L.MARGIN) * cell + L.FOOT,
+      x: (c) => (c + L.MARGIN + 0.5) * cell,
+      y: (r) => L.HEAD + (r + L.MARGIN + 0.5) * cell,
     };
   }
 
@@ -73,26 +77,28 @@
     const colour = SEAT_COLOURS[seat];
     const toMove = !view.over && view.to_move === seat;
     const g = svg("g", { class: `oct-player seat-${seat}${toMove ? " to-move" : ""}`, transform: `translate(${x},6)`, "data-seat": seat });
-    g.append(svg("rect", { width: 300, height: 88, rx: 10, class: "oct-card", stroke: colour, "stroke-width": toMove ? 3 : 1 }));
+    const right = L.CARD_W - 14;
+    g.append(svg("rect", { width: L.CARD_W, height: L.CARD_H, rx: 10, class: "oct-card", stroke: colour, "stroke-width": toMove ? 3 : 1 }));
     g.append(svg("circle", { cx: 18, cy: 20, r: 8, fill: colour }));
     const name = names[seat] || `seat ${seat}`;
-    g.append(svg("text", { x: 32, y: 25, class: "oct-name" }, name.length > 24 ? name.slice(0, 23) + "…" : name));
-    g.append(svg("text", { x: 286, y: 36, "text-anchor": "end", class: "oct-score", "data-score": view.scores[seat] }, String(view.scores[seat])));
-    g.append(svg("text", { x: 286, y: 50, "text-anchor": "end", class: "oct-small" }, "on board"));
+    g.append(svg("text", { x: 32, y: 25, class: "oct-name" }, name.length > L.NAME ? name.slice(0, L.NAME - 1) + "…" : name));
+    g.append(svg("text", { x: right, y: 36, "text-anchor": "end", class: "oct-score", "data-score": view.scores[seat] }, String(view.scores[seat])));
+    g.append(svg("text", { x: right, y: 50, "text-anchor": "end", class: "oct-small" }, "on board"));
     if (toMove) g.append(svg("text", { x: 32, y: 42, class: "oct-turn" }, "▶ to place"));
     else if (view.over && view.winner === seat) g.append(svg("text", { x: 32, y: 42, class: "oct-winner" }, "★ winner"));
     const lost = view.last ? view.last.lost[seat] : 0;
-    if (lost) g.append(svg("text", { x: 236, y: 36, "text-anchor": "end", class: "oct-lost" }, `−${lost}`));
+    if (lost) g.append(svg("text", { x: right - 50, y: 36, "text-anchor": "end", class: "oct-lost" }, `−${lost}`));
     // Stocks: the 1-piece is unlimited, the others count down.
     const stock = view.stocks[seat];
     KINDS.forEach((kind, i) => {
       const left = kind === 1 ? null : stock[String(kind)];
-      const item = svg("g", { transform: `translate(${22 + i * 50},68)`, class: `oct-stock${left === 0 ? " empty" : ""}`, "data-kind": kind, "data-left": left === null ? "inf" : left });
+      const item = svg("g", { transform: `translate(${22 + i * L.STOCK},68)`, class: `oct-stock${left === 0 ? " empty" : ""}`, "data-kind": kind, "data-left": left === null ? "inf" : left });
       item.append(pieceGlyph(kind, arrowsOf(kind, 0), colour, 11, "oct-stock-piece"));
       item.append(svg("text", { x: 15, y: 5, class: "oct-count" }, left === null ? "∞" : `×${left}`));
       g.append(item);
     });
-    g.append(svg("text", { x: 286, y: 74, "text-anchor": "end", class: "oct-small oct-places-left" },
+    const narrowCard = L === NARROW;
+    g.append(svg("text", { x: narrowCard ? 14 : right, y: narrowCard ? 94 : 74, "text-anchor": narrowCard ? "start" : "end", class: "oct-small oct-places-left" },
       `${view.placements_left_by_seat[seat]} to place`));
     return g;
   }
@@ -107,7 +113,7 @@
       const perTurn = view.placements_per_turn > 1 ? ` · ${view.placements_per_turn} per turn` : "";
       text = `${names[view.to_move]} to place · placement ${view.placements_made + 1} of ${view.turns}${perTurn}`;
     }
-    g.append(svg("text", { x: W / 2, y: 114, "text-anchor": "middle", class: view.over ? "oct-result" : "oct-headline", id: view.over ? "oct-result" : "oct-headline" }, text));
+    g.append(svg("text", { x: L.W / 2, y: L.HEAD - 14, "text-anchor": "middle", class: view.over ? "oct-result" : "oct-headline", id: view.over ? "oct-result" : "oct-headline" }, text));
     return g;
   }
 
@@ -115,14 +121,16 @@
   function rulesLine(view, names, geo) {
     const o = view.options;
     const perTurn = o.placements_per_turn === 1 ? "1 placement" : `${o.placements_per_turn} placements`;
-    const text = `${view.preset} board, ${view.cell_count} cells · ${o.chain_mode} pushes · `
-      + `${perTurn} a turn · ${view.turns} in all · ${names[o.first_player]} first`;
-    return svg("text", { x: W / 2, y: geo.height - 8, "text-anchor": "middle", class: "oct-small oct-rules" }, text);
+    const text = L === NARROW
+      ? `${view.preset} board · ${o.chain_mode} pushes · ${view.turns} placements`
+      : `${view.preset} board, ${view.cell_count} cells · ${o.chain_mode} pushes · `
+        + `${perTurn} a turn · ${view.turns} in all · ${names[o.first_player]} first`;
+    return svg("text", { x: L.W / 2, y: geo.height - 8, "text-anchor": "middle", class: "oct-small oct-rules" }, text);
   }
 
   // ----- the board -----------------------------------------------------------------------
 
-  function drawBoard(root, view, geo, pick) {
+  function drawBoard(root, view, geo, pick, player) {
     const { size, cell } = geo;
     const pad = cell * 0.04;
     const board = svg("g", { class: "oct-cells" });
@@ -146,19 +154,22 @@
           continue;
         }
         const move = pick ? pick(r, c) : null;
+        const aimed = ui.aimed && ui.aimed[0] === r && ui.aimed[1] === c;
         const rect = svg("rect", {
           x: x + pad, y: y + pad, width: cell - 2 * pad, height: cell - 2 * pad, rx: cell * 0.12,
-          class: `oct-cell${move ? " legal" : ""}`, "data-cell": `${r},${c}`, "data-move": move,
+          class: `oct-cell${move ? " legal" : ""}${aimed ? " aimed" : ""}`, "data-cell": `${r},${c}`, "data-move": move,
         });
         if (move) wireCell(rect, r, c, move);
+        // A player keeps a keyboard cursor on the board even while the other side moves.
+        if (player) keyboardCell(rect, view, r, c, move);
         board.append(rect);
       }
     }
     root.append(board);
     // Coordinates in the margin, as the move log names cells (row, column).
     const labels = svg("g", { class: "oct-coords" });
-    for (let i = 0; i < size; i++) {
-      labels.append(svg("text", { x: geo.x(i), y: HEAD + cell * 0.3, "text-anchor": "middle" }, String(i)));
+    for (let i = 0; i < size && L.MARGIN >= 1; i++) {
+      labels.append(svg("text", { x: geo.x(i), y: L.HEAD + cell * 0.3, "text-anchor": "middle" }, String(i)));
       labels.append(svg("text", { x: cell * 0.22, y: geo.y(i) + 4, "text-anchor": "middle" }, String(i)));
     }
     root.append(labels);
@@ -178,16 +189,76 @@
     }).join(" ");
   }
 
+  function place(move) {
+    const { ctx } = ui.drawn;
+    ui.hover = null;
+    ui.aimed = null;
+    if (ctx.onMove) ctx.onMove(move);
+  }
+
   function wireCell(rect, r, c, move) {
-    rect.addEventListener("mouseenter", () => { ui.hover = [r, c]; drawGhost(); });
+    rect.addEventListener("pointerdown", (ev) => { ui.touch = ev.pointerType === "touch"; });
+    rect.addEventListener("mouseenter", () => { if (!ui.touch) { ui.hover = [r, c]; drawGhost(); } });
     rect.addEventListener("mouseleave", () => {
-      if (ui.hover && ui.hover[0] === r && ui.hover[1] === c) { ui.hover = null; drawGhost(); }
+      if (!ui.touch && ui.hover && ui.hover[0] === r && ui.hover[1] === c) { ui.hover = null; drawGhost(); }
     });
     rect.addEventListener("click", () => {
-      const { ctx } = ui.drawn;
-      ui.hover = null;
-      if (ctx.onMove) ctx.onMove(move);
+      // A finger hides what it touches and cells are small on a phone: the first tap
+      // aims (the ghost shows the placement and what it pushes), a second tap places.
+      const touch = ui.touch || touchFirst();
+      const aimed = ui.aimed && ui.aimed[0] === r && ui.aimed[1] === c;
+      if (touch && !aimed) {
+        ui.aimed = [r, c];
+        ui.hover = [r, c];
+        redraw();
+        return;
+      }
+      place(move);
     });
+  }
+
+  /** The board as one stop for the Tab key: arrows move over the cells, Enter places. */
+  function keyboardCell(rect, view, r, c, move) {
+    const cursor = ui.cursor || [-1, -1];
+    const here = cursor[0] === r && cursor[1] === c;
+    rect.setAttribute("tabindex", here ? "0" : "-1");
+    rect.setAttribute("role", "button");
+    rect.dataset.focus = `cell-${r}-${c}`;
+    const piece = pieceAt(view).get(`${r},${c}`);
+    const where = `row ${r}, column ${c}`;
+    const arrows = ui.kind === 8 ? "all ways" : `pushing ${arrowNames(arrowsOf(ui.kind, ui.dir))}`;
+    rect.setAttribute("aria-label", move ? `Place a ${ui.kind}-piece ${arrows} at ${where}`
+      : piece ? `${where}: ${ui.names[piece.owner]}'s ${piece.kind}-piece` : `${where}: empty`);
+    rect.addEventListener("focus", () => {
+      ui.cursor = [r, c];
+      ui.hover = move ? [r, c] : null;
+      drawGhost();
+    });
+    rect.addEventListener("keydown", (ev) => {
+      const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[ev.key];
+      if (step) {
+        ev.preventDefault();
+        moveCursor(rect.ownerSVGElement, view, r, c, step);
+      } else if ((ev.key === "Enter" || ev.key === " ") && move) {
+        ev.preventDefault();
+        place(move);
+      }
+    });
+  }
+
+  /** The next playable cell from (r, c) along ``step``, skipping cut corners and the hole. */
+  function moveCursor(root, view, r, c, [dr, dc]) {
+    for (let i = 1; i < view.size; i++) {
+      const nr = r + dr * i;
+      const nc = c + dc * i;
+      if (nr < 0 || nc < 0 || nr >= view.size || nc >= view.size) return;
+      const next = root.querySelector(`[data-focus="cell-${nr}-${nc}"]`);
+      if (!next) continue;
+      for (const cell of root.querySelectorAll(".oct-cell[tabindex]")) cell.setAttribute("tabindex", "-1");
+      next.setAttribute("tabindex", "0");
+      next.focus();
+      return;
+    }
   }
 
   /** Every piece; the one just placed pops in and the ones it pushed slide, once per placement. */
@@ -332,7 +403,7 @@
     const icon = svg("svg", { viewBox: "-22 -22 44 44", width: 40, height: 40, "aria-hidden": "true" });
     icon.append(pieceGlyph(kind, arrowsOf(kind, ui.dir), SEAT_COLOURS[ctx.you], 19));
     return h("button", {
-      type: "button", class: `oct-kind${ui.kind === kind ? " selected" : ""}`, "data-kind": kind,
+      type: "button", class: `oct-kind${ui.kind === kind ? " selected" : ""}`, "data-kind": kind, "data-focus": `kind-${kind}`,
       disabled: !allowed.has(kind), "aria-pressed": ui.kind === kind ? "true" : "false",
       title: `${kind}-piece (key ${kind})`, onclick: () => choose(kind),
     }, icon, h("span", { class: "oct-kind-name" }, `${kind}-piece`), h("small", {}, `${left} left`));
@@ -350,13 +421,23 @@
     const bar = h("div", { class: "oct-palette" });
     for (const kind of KINDS) bar.append(paletteButton(kind, view, ctx, allowed));
     const turn = h("div", { class: "oct-rotate" },
-      h("button", { type: "button", id: "oct-rotate-ccw", title: "turn anticlockwise (Q)", onclick: () => rotate(-1), disabled: ui.kind === 8 }, "⟲"),
+      h("button", { type: "button", id: "oct-rotate-ccw", "data-focus": "ccw", "aria-label": "Turn anticlockwise", title: "turn anticlockwise (Q)", onclick: () => rotate(-1), disabled: ui.kind === 8 }, "⟲"),
       h("span", { class: "oct-facing", id: "oct-facing" }, ui.kind === 8 ? "all ways" : `pushes ${arrowNames(arrows)}`),
-      h("button", { type: "button", id: "oct-rotate-cw", title: "turn clockwise (E)", onclick: () => rotate(1), disabled: ui.kind === 8 }, "⟳"));
+      h("button", { type: "button", id: "oct-rotate-cw", "data-focus": "cw", "aria-label": "Turn clockwise", title: "turn clockwise (E)", onclick: () => rotate(1), disabled: ui.kind === 8 }, "⟳"));
     bar.append(turn);
     el.append(bar);
-    el.append(h("p", { class: "oct-hint muted" },
-      "Pick a piece, turn it (⟲ ⟳, the mouse wheel over the board, or Q / E), then click a highlighted cell. Keys 1 2 4 8 pick a piece."));
+    if (ui.aimed) {
+      const move = moveText(ui.aimed[0], ui.aimed[1], ui.kind, ui.dir);
+      if (ctx.legal.includes(move)) {
+        el.append(h("div", { class: "actions" },
+          h("button", { type: "button", class: "primary", id: "oct-place", "data-focus": "oct-place", onclick: () => place(move) },
+            `Place at row ${ui.aimed[0]}, column ${ui.aimed[1]}`),
+          h("button", { type: "button", class: "secondary", onclick: () => { ui.aimed = null; ui.hover = null; redraw(); } }, "Cancel")));
+      }
+    }
+    el.append(h("p", { class: "oct-hint muted" }, touchFirst() || ui.touch
+      ? "Pick a piece and turn it (⟲ ⟳), tap a highlighted cell to aim, then tap it again (or Place) to place."
+      : "Pick a piece, turn it (⟲ ⟳, the mouse wheel over the board, or Q / E), then click a highlighted cell. Keys 1 2 4 8 pick a piece; Tab onto the board, arrows and Enter place without a mouse."));
   }
 
   function onKey(ev) {
@@ -386,12 +467,17 @@
       return p;
     }
     const seat = view.last.seat;
-    p.append(h("span", { class: "oct-dot", style: `background:${SEAT_COLOURS[seat]}` }), " ", view.last.text);
+    p.append(h("span", { class: "oct-dot", style: `background:${SEAT_COLOURS[seat]}` }), " ", withNames(view.last.text, names));
     return p;
   }
 
   const renderer = {
     render(el, view, ctx) {
+      L = narrow(el) ? NARROW : WIDE;
+      keepFocus(el, () => this.draw(el, view, ctx));
+    },
+
+    draw(el, view, ctx) {
       ctx = ctx || {};
       const names = (ctx.names && ctx.names.length ? ctx.names : ["seat 0", "seat 1"]);
       ctx = Object.assign({}, ctx, { names, legal: ctx.legal || [] });
@@ -408,22 +494,29 @@
         const m = moveText(r, c, ui.kind, ui.dir);
         return legal.has(m) ? m : null;
       } : null;
+      ui.names = names;
+      if (ui.aimed && !(pick && pick(ui.aimed[0], ui.aimed[1]))) ui.aimed = null;
+      if (!(ui.cursor && view.playable[ui.cursor[0]] && view.playable[ui.cursor[0]][ui.cursor[1]])) {
+        const first = live ? ctx.legal[0].split(",").map(Number) : null;
+        const r = view.playable.findIndex((row) => row.includes(true));
+        ui.cursor = first ? [first[0], first[1]] : [r, view.playable[r].indexOf(true)];
+      }
 
       el.innerHTML = "";
       const root = svg("svg", {
-        viewBox: `0 0 ${W} ${geo.height}`, class: `oct-board${live ? " live" : ""}`, role: "img",
+        viewBox: `0 0 ${L.W} ${geo.height}`, class: `oct-board${live ? " live" : ""}`, role: live ? "group" : "img",
         "aria-label": "The Octagon Theory board", "data-placements-made": view.placements_made,
         "data-to-move": view.to_move === null ? "" : view.to_move, "data-over": view.over ? "1" : "0",
       });
       // Legal cells are outlined in the colour of the player placing.
       if (live) root.style.setProperty("--you", SEAT_COLOURS[ctx.you]);
       root.append(defs());
-      root.append(svg("rect", { x: 0, y: 0, width: W, height: geo.height, rx: 12, class: "oct-bg" }));
+      root.append(svg("rect", { x: 0, y: 0, width: L.W, height: geo.height, rx: 12, class: "oct-bg" }));
       root.append(playerCard(view, 0, names, 6));
-      root.append(playerCard(view, 1, names, 314));
+      root.append(playerCard(view, 1, names, L.CARD_W + 14));
       root.append(statusLine(view, names));
       root.append(rulesLine(view, names, geo));
-      drawBoard(root, view, geo, pick);
+      drawBoard(root, view, geo, pick, !!ctx.onMove && ctx.you !== null && ctx.you !== undefined && !view.over);
       drawTrails(root, view, geo);
       drawPieces(root, view, geo, fresh);
       drawKilled(root, view, geo, fresh);
@@ -435,7 +528,7 @@
       ui.drawn = { el, view, ctx, geo };
       if (ui.hover && !(pick && pick(ui.hover[0], ui.hover[1]))) ui.hover = null;
       drawGhost();
-      if (ctx.controls) controls(ctx.controls, view, ctx);
+      if (ctx.controls) keepFocus(ctx.controls, () => controls(ctx.controls, view, ctx));
     },
     // match.js leaves ctx.controls alone when a renderer draws its own controls.
     controls,

@@ -14,9 +14,11 @@ class Command(BaseCommand):
     help = "Install demo data: a few finished AI-vs-AI matches to browse (idempotent)."
 
     def handle(self, *args, **options):
+        from webapp.accounts.schedules import install_session_cleanup
         from webapp.tournaments.schedules import install_defaults
 
         install_defaults()  # idempotent: the sweep and the hourly ladder
+        install_session_cleanup()
         if Match.objects.filter(created_by="demo").exists():
             self.stdout.write("demo data already there")
             return

@@ -1,0 +1,79 @@
+/* What every board shares for hands and keyboards: board pieces that act as buttons
+   (focusable, Enter/Space), focus that survives a redraw, a list of every legal move to
+   pick from, and the layout width a board should draw for. */
+(function () {
+  "use strict";
+  const { h } = window.DiceArena;
+
+  /** Make an SVG (or HTML) node a button for keyboards and screen readers. ``key`` names
+   *  it across redraws, so the focus comes back to the same piece. */
+  function actionable(node, label, onActivate, key) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", label);
+    node.setAttribute("focusable", "true");
+    if (key !== undefined) node.dataset.focus = key;
+    node.addEventListener("click", onActivate);
+    node.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        ev.stopPropagation();
+        onActivate(ev);
+      }
+    });
+    return node;
+  }
+
+  /** Redraw ``container`` with ``draw`` and put the focus back on the piece that had it
+   *  (a list keeps the entry it showed). */
+  function keepFocus(container, draw) {
+    const active = document.activeElement;
+    const key = active && container.contains(active) ? active.dataset.focus : undefined;
+    const value = key !== undefined && active.tagName === "SELECT" ? active.value : null;
+    draw();
+    if (key === undefined) return;
+    const again = container.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+    if (!again) return;
+    if (value !== null && [...again.options].some((o) => o.value === value)) again.value = value;
+    again.focus({ preventScroll: true });
+  }
+
+  /**
+   * Every legal move in words, to pick with arrows and Enter (or a tap): the keyboard's
+   * and the small screen's sure way to make any move. ``items`` are {move, text}.
+   */
+  function moveList(items, onMove, heading) {
+    const box = h("div", { class: "move-list-box" });
+    if (!items.length) return box;
+    const select = h("select", { id: "move-list", class: "move-list", "data-focus": "move-list", "aria-describedby": "move-list-help" },
+      ...items.map((it) => h("option", { value: it.move }, it.text)));
+    const play = () => { if (select.value) onMove(select.value); };
+    select.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") { ev.preventDefault(); play(); }
+    });
+    box.append(
+      h("label", { for: "move-list", class: "move-list-label" }, heading || "All your moves"),
+      h("div", { class: "move-list-row" }, select,
+        h("button", { type: "button", class: "secondary", id: "move-list-play", "data-focus": "move-list-play", onclick: play }, "Play it")),
+      h("small", { id: "move-list-help", class: "muted" }, `${items.length} move${items.length === 1 ? "" : "s"}: choose one, then Enter or “Play it”.`));
+    return box;
+  }
+
+  /** True where the board should use its narrow layout (a phone held upright). */
+  function narrow(el) {
+    const width = el.clientWidth || el.getBoundingClientRect().width || window.innerWidth;
+    return width < 520;
+  }
+
+  /** True on touch screens without hover: a first tap aims, a second one acts. */
+  function touchFirst() {
+    return window.matchMedia && window.matchMedia("(hover: none)").matches;
+  }
+
+  /** One name per player: the engines' log says "seat 1"; people read the player's name. */
+  function withNames(text, names) {
+    return String(text).replace(/\b([Ss])eat (\d)\b/g, (whole, s, i) => names[Number(i)] || whole);
+  }
+
+  Object.assign(window.DiceArena, { actionable, keepFocus, moveList, narrow, touchFirst, withNames });
+})();

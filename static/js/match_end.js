@@ -1,0 +1,186 @@
+/* The match page around the board: resign (with a confirmation) and abort, the AI at
+   work with its budget counting down, "Your move" in the tab title and favicon (and an
+   optional sound) while the tab is in the background, the seats as friends sit down,
+   and the game-over card with the rating change, the replay and a rematch. */
+(function () {
+  "use strict";
+  const { h, withNames } = window.DiceArena;
+  const FAVICON = "/static/img/favicon.svg";
+  const FAVICON_MOVE = "/static/img/favicon-move.svg";
+  const CHANCE = -1;
+
+  function matchEnd({ root, st, matchId, notice, send }) {
+    const $ = (id) => document.getElementById(id);
+    const els = {
+      actions: $("player-actions"), abort: $("abort"), resign: $("resign"),
+      confirm: $("resign-confirm"), yes: $("resign-yes"), no: $("resign-no"),
+      thinking: $("ai-thinking"), card: $("game-over"), sound: $("sound"),
+      favicon: $("favicon"), seats: $("seats"), invite: $("invite"),
+    };
+    const baseTitle = document.title;
+    const budget = Number(root.dataset.aiBudget || 5);
+    const pace = Number(root.dataset.pace || 0);
+    let turnKey = null;
+    let turnSince = Date.now();
+    let yourTurnBefore = false;
+    let cardFor = null;
+    let rematchUrl = null;
+
+    // ----- resign and abort ---------------------------------------------------------
+    if (els.resign) {
+      els.resign.addEventListener("click", () => {
+        els.confirm.hidden = false;
+        els.resign.hidden = true;
+        els.yes.focus();
+      });
+      els.no.addEventListener("click", () => {
+        els.confirm.hidden = true;
+        els.resign.hidden = false;
+        els.resign.focus();
+      });
+      els.yes.addEventListener("click", () => {
+        els.confirm.hidden = true;
+        notice("Resigning…");
+        send({ type: "resign" });
+      });
+      els.abort.addEventListener("click", () => {
+        notice("Aborting…");
+        send({ type: "abort" });
+      });
+    }
+
+    // A match can be aborted until anyone makes a move (services.check_abort).
+    function hasMoved() {
+      return st.log.some((e) => e.actor !== CHANCE) || st.chosen.length > 0;
+    }
+
+    // ----- the AI at work -------------------------------------------------------------
+    function thinkingAgents() {
+      if (st.status.status !== "active") return [];
+      return (st.turn.acting || []).filter((i) => st.seats[i] && st.seats[i].agent && !st.chosen.includes(i));
+    }
+
+    function showThinking() {
+      const agents = thinkingAgents();
+      els.thinking.hidden = !agents.length;
+      if (!agents.length) return;
+      // AI against AI waits the match's pace before thinking, so people can follow.
+      const allAgents = st.seats.every((s) => s.agent);
+      const limit = budget + (allAgents ? pace : 0);
+      const left = Math.max(0, limit - (Date.now() - turnSince) / 1000);
+      const who = agents.map((i) => st.seats[i].name).join(" and ");
+      els.thinking.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }),
+        h("span", {}, `${who} ${agents.length > 1 ? "are" : "is"} thinking… `,
+          h("span", { id: "ai-budget-left" }, left > 0 ? `at most ${left.toFixed(0)} s left` : "any moment now")));
+    }
+    setInterval(() => { if (!els.thinking.hidden) showThinking(); }, 500);
+
+    // ----- your move, while you look elsewhere ------------------------------------------
+    if (els.sound) {
+      els.sound.checked = localStorage.getItem("dicearena-sound") === "on";
+      els.sound.addEventListener("change", () => localStorage.setItem("dicearena-sound", els.sound.checked ? "on" : "off"));
+    }
+
+    function beep() {
+      try {
+        const audio = new (window.AudioContext || window.webkitAudioContext)();
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.frequency.value = 660;
+        gain.gain.setValueAtTime(0.15, audio.currentTime);
+        gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+        tone.connect(gain).connect(audio.destination);
+        tone.start();
+        tone.stop(audio.currentTime + 0.25);
+      } catch (e) { /* no sound here: the title still says it */ }
+    }
+
+    function showYourTurn(yours) {
+      const away = yours && document.hidden;
+      document.title = away ? `(●) Your move · ${baseTitle}` : baseTitle;
+      root.dataset.yourMove = yours ? "1" : "0";
+      if (els.favicon) els.favicon.href = away ? FAVICON_MOVE : FAVICON;
+      if (yours && !yourTurnBefore && els.sound && els.sound.checked) beep();
+      yourTurnBefore = yours;
+    }
+    document.addEventListener("visibilitychange", () => showYourTurn(yourTurnBefore));
+
+    // ----- the seats, as a friend sits down ---------------------------------------------
+    function seats() {
+      for (const li of els.seats.querySelectorAll("li[data-seat]")) {
+        const seat = st.seats[Number(li.dataset.seat)];
+        if (!seat) continue;
+        li.querySelector(".seat-name").textContent = seat.open ? "open seat" : seat.name;
+      }
+      if (els.invite && !els.invite.hidden && st.seats.every((s) => !s.open)) {
+        els.invite.hidden = true;
+        notice("Your friend has sat down: the match is on.");
+      }
+    }
+
+    // ----- game over --------------------------------------------------------------------
+    async function fillCard(tries) {
+      let data;
+      try {
+        const resp = await fetch(`/matches/${matchId}/summary.json`);
+        data = await resp.json();
+      } catch (e) {
+        return;
+      }
+      // Ratings are computed just after the result is stored: ask again for them once.
+      if (!data.ratings.length && data.status === "finished" && tries < 2) {
+        setTimeout(() => fillCard(tries + 1), 1500);
+      }
+      const links = h("div", { class: "actions" });
+      if (data.rematch) {
+        links.append(h("button", { type: "submit", class: "primary", form: "rematch-form", id: "rematch" },
+          data.rematch_match ? "Go to the rematch" : "Rematch (seats swapped)"));
+      }
+      links.append(h("a", { class: "secondary", href: data.new_opponent, id: "new-opponent" }, "New opponent"));
+      if (data.replay) links.append(h("a", { class: "secondary", href: data.replay, id: "card-replay" }, "Replay"));
+      if (data.analysis) links.append(h("a", { class: "secondary", href: data.analysis, id: "card-analysis" }, "Analysis"));
+      const parts = [h("h2", { id: "game-over-title" }, data.headline)];
+      if (data.reason) parts.push(h("p", { class: "reason" }, withNames(data.reason, st.seats.map((s) => s.name))));
+      if (data.ratings.length) {
+        parts.push(h("table", { class: "ratings" },
+          h("caption", { class: "visually-hidden" }, "Rating change"),
+          h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Rating"), h("th", { scope: "col" }, "Change")),
+          ...data.ratings.map((r) => h("tr", { class: "rating-row" }, h("td", {}, r.name), h("td", {}, `${r.before} → ${r.after}`),
+            h("td", { class: r.delta >= 0 ? "delta-up" : "delta-down" }, `${r.delta >= 0 ? "+" : ""}${r.delta}`)))));
+      } else if (data.status === "finished") {
+        parts.push(h("p", { class: "muted small" }, "Not rated: guests' matches are not rated. Sign up to get a rating."));
+      }
+      parts.push(links);
+      if (rematchUrl) parts.push(h("p", {}, h("a", { href: rematchUrl, id: "rematch-link" }, "Your opponent started a rematch: join it")));
+      els.card.replaceChildren(...parts);
+      els.card.hidden = false;
+    }
+
+    function rematch(url) {
+      rematchUrl = url;
+      if (st.you !== null) notice("A rematch is ready.");
+      if (cardFor) fillCard(2);
+    }
+
+    // ----- every render ------------------------------------------------------------------
+    function render(ctx) {
+      const active = st.status.status === "active";
+      const key = `${st.log.length}:${(st.turn.acting || []).join(",")}`;
+      if (key !== turnKey) { turnKey = key; turnSince = Date.now(); }
+      if (els.actions) {
+        els.actions.hidden = !active;
+        els.abort.hidden = hasMoved();
+      }
+      showThinking();
+      showYourTurn(active && st.you !== null && !ctx.waiting && (ctx.legal || []).length > 0);
+      if (!active && cardFor !== st.status.status) {
+        cardFor = st.status.status;
+        fillCard(0);
+      }
+    }
+
+    return { render, seats, rematch };
+  }
+
+  window.DiceArena.matchEnd = matchEnd;
+})();

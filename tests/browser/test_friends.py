@@ -1,0 +1,44 @@
+"""Play a friend: the invite link with its copy button, the open challenge a friend
+joins in one click from the home page, the creator's page updating as they sit down, and
+a resignation both pages see."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_friend_joins_an_open_challenge_and_both_pages_follow(new_page):
+    me = new_page()
+    url = start_match(me, "octagon", mode="friend", options={"preset": "small"})
+    invite = me.locator("#invite")
+    expect(invite).to_be_visible()
+    assert me.locator("#invite-url").input_value() == url
+    me.get_by_role("button", name="Copy the link").click()
+    expect(me.locator("#copy-done")).to_have_text(re.compile(r"\S"))
+    expect(me.locator("#seats li[data-seat='1'] .seat-name")).to_have_text("open seat")
+
+    friend = new_page(phone=True)
+    friend.goto("/")
+    challenge = friend.locator("#open-challenges .open-match", has_text="The Octagon Theory")
+    challenge.get_by_role("button", name=re.compile("Join")).tap()
+    friend.wait_for_url(url)
+    friend.wait_for_selector("#match[data-conn=live]")
+    expect(friend.locator("#seats li.you")).to_have_attribute("data-seat", "1")
+    name = friend.locator("#seats li.you .seat-name").inner_text()
+
+    # The creator's page learns it without a reload: the invite goes, the name appears.
+    expect(invite).to_be_hidden()
+    expect(me.locator("#seats li[data-seat='1'] .seat-name")).to_have_text(name)
+    expect(me.locator("#notice")).to_contain_text("sat down")
+
+    # The friend resigns; both pages show the result.
+    friend.get_by_role("button", name="Resign").tap()
+    friend.get_by_role("button", name="Yes, resign").tap()
+    expect(friend.locator("#game-over h2")).to_have_text("You lost")
+    expect(me.locator("#game-over h2")).to_have_text("You won")
+    expect(me.locator("#final-reason")).to_contain_text(f"{name} resigned")

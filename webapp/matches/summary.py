@@ -1,0 +1,64 @@
+"""The game-over card: the result in words for the person looking, the rating change of
+every rated player, and where to go next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import NoReverseMatch, reverse
+
+from webapp.matches.models import Match
+
+
+def headline(match: Match, seat: int | None) -> str:
+    if match.status == Match.Status.ABORTED:
+        return "Match aborted"
+    result = match.result or {}
+    winners = result.get("winners") or []
+    if not winners:
+        return "Draw"
+    if seat is not None:
+        return "You won" if seat in winners else "You lost"
+    names = {s.index: s.name for s in match.seats.all()}
+    return " and ".join(names[w] for w in winners) + " won"
+
+
+def rating_changes(match: Match) -> list[dict[str, Any]]:
+    from webapp.leaderboards.models import RatingChange
+
+    changes = RatingChange.objects.filter(match=match).select_related("competitor")
+    return [
+        {
+            "seat": c.seat,
+            "name": c.competitor.name,
+            "before": round(c.mu_before - 3 * c.sigma_before, 1),
+            "after": round(c.ordinal, 1),
+            "delta": round(c.ordinal - (c.mu_before - 3 * c.sigma_before), 1),
+        }
+        for c in sorted(changes, key=lambda c: c.seat)
+    ]
+
+
+def _url(name: str, match_id: int) -> str | None:
+    try:
+        return reverse(name, args=[match_id])
+    except NoReverseMatch:
+        return None
+
+
+def summary(match: Match, seat: int | None) -> dict[str, Any]:
+    result = match.result or {}
+    rematch = Match.objects.filter(rematch_of=match).values_list("pk", flat=True).first()
+    return {
+        "match": match.pk,
+        "status": match.status,
+        "headline": headline(match, seat),
+        "reason": result.get("reason", ""),
+        "ratings": rating_changes(match),
+        "rated": hasattr(match, "rating") and match.rating.rated,
+        "replay": _url("replays:replay", match.pk),
+        "analysis": _url("replays:analysis", match.pk),
+        "rematch": _url("matches:rematch", match.pk) if seat is not None else None,
+        "rematch_match": rematch,
+        "new_opponent": reverse("play", args=[match.game]),
+    }
