@@ -57,7 +57,9 @@ def test_the_api_answers_every_request_by_its_document_and_refusals_change_nothi
     wsgi_app, token, mode
 ):
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", wsgi_app)
-    auth = {"Authorization": f"Bearer {token}"}
+    # identity: the answers are checked as JSON, and the in-process client does not
+    # undo the gzip that big answers get.
+    auth = {"Authorization": f"Bearer {token}", "Accept-Encoding": "identity"}
     sent = {"requests": 0, "refused": 0, "accepted": 0}
 
     @given(case=schema.as_strategy(generation_mode=mode))
