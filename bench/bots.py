@@ -2,7 +2,7 @@
 real process) plays matches against a built-in agent on a real server (uvicorn, the
 Redis channel layer, a Celery worker for the agent's moves). Prints JSON.
 
-    python bench/bots.py --json [--game octagon] [--matches 10] [--agent random]
+    python bench/bots.py --json [--game octagon] [--matches 10] [--at-once 1] [--agent random]
 
 Figures, in milliseconds, per bot move:
 - ``turn_to_stored_ms``: from the turn frame leaving the server's bot socket to the
@@ -75,7 +75,7 @@ def run(args, tmp: Path, queue: str) -> dict:
     from webapp.matches.models import Event, Match
 
     worker = start(
-        [sys.executable, "-m", "celery", "-A", "webapp.config", "worker", "-Q", queue,
+        [sys.executable, "-m", "celery", "-A", "webapp.config", "worker", "-Q", f"{queue},{queue}-live",
          "--concurrency", "1", "-n", f"bench-bots-{uuid.uuid4().hex[:6]}@%h",
          "--loglevel", "INFO", "--without-gossip", "--without-mingle"],
         tmp / "worker.log",
@@ -102,6 +102,10 @@ def run(args, tmp: Path, queue: str) -> dict:
         started = time.perf_counter()
         matches = []
         for i in range(args.matches):
+            # At most --at-once matches run together: 1 measures a bot's latency, more
+            # measures it with the server busy with the bot's other games.
+            while Match.objects.filter(status=Match.Status.ACTIVE).count() >= args.at_once:
+                time.sleep(0.02)
             seats = [services.SeatPlan(agent_spec=args.opponent) for _ in range(2)]
             seats[i % 2] = services.SeatPlan(identity=identity(bot))
             plan = services.MatchPlan(
@@ -133,6 +137,7 @@ def run(args, tmp: Path, queue: str) -> dict:
         "bot_agent": args.agent,
         "opponent": args.opponent,
         "matches": args.matches,
+        "at_once": args.at_once,
         "finished": finished,
         "bot_moves": len(clock),
         "flagged_moves": flagged,
@@ -154,6 +159,7 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--agent", default="random", help="the reference client's agent")
     parser.add_argument("--opponent", default="random", help="the built-in agent it plays")
+    parser.add_argument("--at-once", type=int, default=1, help="matches played at the same time")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

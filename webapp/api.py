@@ -186,11 +186,18 @@ def agent_list(request, game: str | None = None):
     return [a.to_json() for a in agents.catalogue(game)]
 
 
-@api.get("/bots", response=list[dict], summary="Outside bots that may enter (entrant bot:<name>)")
+@api.get(
+    "/bots",
+    response={200: list[dict], 404: Error},
+    summary="Outside bots that may enter (entrant bot:<name>)",
+)
 def bot_list(request, game: str | None = None):
     from webapp.bots.tournament_games import choices
 
-    slugs = [game] if game else [g.slug for g in games.all()]
+    every = [g.slug for g in games.all()]
+    if game is not None and game not in every:
+        return Status(404, {"error": f"unknown game {game!r}"})
+    slugs = [game] if game else every
     seen: dict[str, dict] = {}
     for slug in slugs:
         for bot in choices(slug):

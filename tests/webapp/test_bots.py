@@ -223,3 +223,4 @@ def test_the_api_lists_bots_as_entrants(client):
     every = {b["name"]: b for b in client.get("/api/bots").json()}
     assert set(every) == {"bot:listed", "bot:elsewhere"}
     assert every["bot:listed"]["online"] is False and "by ada" in every["bot:listed"]["description"]
+    assert client.get("/api/bots?game=chess").status_code == 404
