@@ -139,7 +139,7 @@
       links.append(h("a", { class: "secondary", href: data.new_opponent, id: "new-opponent" }, "New opponent"));
       if (data.replay) links.append(h("a", { class: "secondary", href: data.replay, id: "card-replay" }, "Replay"));
       if (data.analysis) links.append(h("a", { class: "secondary", href: data.analysis, id: "card-analysis" }, "Analysis"));
-      const parts = [h("h2", { id: "game-over-title" }, data.headline)];
+      const parts = [h("h2", { id: "game-over-title", tabindex: "-1" }, data.headline)];
       if (data.reason) parts.push(h("p", { class: "reason" }, withNames(data.reason, st.seats.map((s) => s.name))));
       if (data.ratings.length) {
         parts.push(h("table", { class: "ratings" },
@@ -152,8 +152,14 @@
       }
       parts.push(links);
       if (rematchUrl) parts.push(h("p", {}, h("a", { href: rematchUrl, id: "rematch-link" }, "Your opponent started a rematch: join it")));
+      // A keyboard player whose last move ended the match lost the focus with the
+      // board's last render: it goes to the result, the start of what to do next.
+      const focus = document.activeElement;
+      const lost = !focus || focus === document.body || !focus.isConnected || focus.closest("#board, #controls");
+      const first = els.card.hidden;
       els.card.replaceChildren(...parts);
       els.card.hidden = false;
+      if (first && lost) $("game-over-title").focus();
     }
 
     function rematch(url) {

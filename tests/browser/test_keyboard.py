@@ -91,10 +91,15 @@ def test_it_plays_an_octagon_match_with_the_keyboard_alone(new_page):
             f"Number(document.querySelector('#match').dataset.seq) >= {before + 1}"
         )
         placements += 1
-        # The focus stays on the board for the next placement.
-        page.wait_for_function("document.activeElement.classList.contains('oct-cell')")
+        # The focus stays on the board for the next placement, or goes to the result.
+        page.wait_for_function(
+            "document.activeElement.classList.contains('oct-cell')"
+            " || document.activeElement.id === 'game-over-title'"
+        )
     else:
         pytest.fail("the match did not end")
+    # The last placement ended the match: the focus is on the result, not lost.
+    expect(page.locator("#game-over-title")).to_be_focused()
 
     assert placements == 10  # half of the small board's 20 placements
     expect(page.locator("#final-result")).to_have_text(re.compile("won|draw"))

@@ -2,6 +2,8 @@
 middle, a cancellation that stops games already running, and live AI moves that a busy
 tournament cannot hold up."""
 
+from contextlib import contextmanager
+
 import psutil
 import pytest
 from django.conf import settings
@@ -46,93 +48,107 @@ def test_a_worker_runs_a_small_tournament_to_the_end(celery_worker):
     assert_complete(tournament)
 
 
+@contextmanager
+def others_off(queue: str):
+    """Workers of this run that other tests started (the session's worker) stop taking
+    from ``queue`` meanwhile, so the workers a test starts hold all of its work."""
+    run = settings.CELERY_TASK_DEFAULT_QUEUE.rsplit("-", 1)[-1]
+    others = [n for r in app.control.ping(timeout=1.0) or [] for n in r if run in n]
+    if others:
+        app.control.cancel_consumer(queue, destination=others, reply=True)
+    try:
+        yield
+    finally:
+        if others:
+            app.control.add_consumer(queue, destination=others, reply=True)
+
+
 def pool_pids(worker) -> set[int]:
     return {p.pid for p in psutil.Process(worker.proc.pid).children(recursive=True)}
 
 
 def test_a_tournament_survives_its_worker_dying(log_dir, capsys):
-    # 300 games of about 10 ms, so the worker dies with a batch in its hands.
-    first = start_worker(log_dir, "doomed", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
-    pids = pool_pids(first)
+    with others_off(settings.CELERY_TASK_DEFAULT_QUEUE):
+        # 300 games of about 10 ms, so the worker dies with a batch in its hands.
+        first = start_worker(log_dir, "doomed", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
+        pids = pool_pids(first)
 
-    def held_by_the_doomed() -> list[int]:
-        running = tournament.games.filter(status=Status.RUNNING).values_list("pk", "worker")
-        return [pk for pk, worker in running if int(worker.rsplit("#", 1)[1]) in pids]
+        def held_by_the_doomed() -> list[int]:
+            running = tournament.games.filter(status=Status.RUNNING).values_list("pk", "worker")
+            return [pk for pk, worker in running if int(worker.rsplit("#", 1)[1]) in pids]
 
-    try:
-        tournament = submit(
-            entrants=["montecarlo:playouts=8", "random"], games_per_pairing=300, seed="w2"
-        )
-        wait_for(
-            lambda: (
-                tournament.games.filter(status=Status.DONE).count() >= 20 and held_by_the_doomed()
-            ),
-            timeout=120,
-        )
-    finally:
-        first.kill()  # SIGKILL: no clean shutdown, its batch stays "running"
-    held = held_by_the_doomed()
-    tournament.refresh_from_db()
-    assert tournament.games_done < tournament.total_games, "it finished before the kill"
-    second = start_worker(log_dir, "rescuer", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
-    try:
-        # The sweep finds the games of the dead worker (no beat) and hands them over.
-        assert sweep_stale_games(stale_seconds=0) >= len(held)
-        wait_for(lambda: Tournament.objects.get(pk=tournament.pk).is_over, timeout=180)
-    finally:
-        second.stop()
-    assert_complete(tournament)
-    assert Match.objects.filter(created_by=f"tournament:{tournament.pk}").count() == 300
-    # Every stored game is a normal match whose dice follow from its revealed seed
-    # (the command raises if any does not).
-    ids = [str(g.match_id) for g in tournament.games.all()]
-    call_command("verify_replays", *ids)
-    assert "300 of 300 matches verified" in capsys.readouterr().out
+        try:
+            tournament = submit(
+                entrants=["montecarlo:playouts=8", "random"], games_per_pairing=300, seed="w2"
+            )
+            wait_for(
+                lambda: (
+                    tournament.games.filter(status=Status.DONE).count() >= 20
+                    and held_by_the_doomed()
+                ),
+                timeout=120,
+            )
+        finally:
+            first.kill()  # SIGKILL: no clean shutdown, its batch stays "running"
+        held = held_by_the_doomed()
+        tournament.refresh_from_db()
+        assert tournament.games_done < tournament.total_games, "it finished before the kill"
+        second = start_worker(log_dir, "rescuer", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
+        try:
+            # The sweep finds the games of the dead worker (no beat) and hands them over.
+            assert sweep_stale_games(stale_seconds=0) >= len(held)
+            wait_for(lambda: Tournament.objects.get(pk=tournament.pk).is_over, timeout=180)
+        finally:
+            second.stop()
+        assert_complete(tournament)
+        assert Match.objects.filter(created_by=f"tournament:{tournament.pk}").count() == 300
+        # Every stored game is a normal match whose dice follow from its revealed seed
+        # (the command raises if any does not).
+        ids = [str(g.match_id) for g in tournament.games.all()]
+        call_command("verify_replays", *ids)
+        assert "300 of 300 matches verified" in capsys.readouterr().out
 
 
 def test_cancelling_stops_the_games_already_running(log_dir):
-    worker = start_worker(log_dir, "cancelled", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
-    try:
-        # Each game takes 10 s or more: a cancellation must not wait for it.
-        tournament = submit(
-            game="buttonmen", entrants=["buttonmen-mc", "buttonmen-mc:"], games_per_pairing=4
-        )
-        wait_for(lambda: tournament.games.filter(status=Status.RUNNING).exists(), timeout=60)
-        services.cancel(tournament.pk)
-        # The worker notices at its next beat, stops and hands the game back unplayed.
-        wait_for(lambda: not tournament.games.filter(status=Status.RUNNING).exists(), timeout=30)
-        tournament.refresh_from_db()
-        assert tournament.status == Tournament.Status.CANCELLED
-        assert tournament.games_done == 0
-        assert "stopped: the tournament is over" in worker.output()
-    finally:
-        worker.stop()
+    with others_off(settings.CELERY_TASK_DEFAULT_QUEUE):
+        worker = start_worker(log_dir, "cancelled", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
+        try:
+            # Games of seconds each: a cancellation must not wait for them, and a game
+            # that ends after it is not stored.
+            tournament = submit(
+                game="buttonmen", entrants=["buttonmen-mc", "buttonmen-mc:"], games_per_pairing=4
+            )
+            wait_for(lambda: tournament.games.filter(status=Status.RUNNING).exists(), timeout=60)
+            services.cancel(tournament.pk)
+            # The worker notices at its next beat, stops and hands the game back unplayed.
+            wait_for(
+                lambda: not tournament.games.filter(status=Status.RUNNING).exists(), timeout=30
+            )
+            tournament.refresh_from_db()
+            assert tournament.status == Tournament.Status.CANCELLED
+            assert tournament.games_done == 0
+            assert "stopped: the tournament is over" in worker.output()
+        finally:
+            worker.stop()
 
 
 def test_live_ai_moves_are_answered_while_a_tournament_holds_its_workers(log_dir):
     live_queue = settings.DICEARENA_LIVE_QUEUE
-    # Workers of this run started by other tests stop serving the live queue meanwhile,
-    # so only the live worker started here can answer.
-    run = settings.CELERY_TASK_DEFAULT_QUEUE.rsplit("-", 1)[-1]
-    others = [n for r in app.control.ping(timeout=1.0) or [] for n in r if run in n]
-    if others:
-        app.control.cancel_consumer(live_queue, destination=others, reply=True)
-    busy = start_worker(log_dir, "busy", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
-    live = start_worker(log_dir, "live", queues=[live_queue])
-    tournament = None
-    try:
-        tournament = submit(
-            game="buttonmen", entrants=["buttonmen-mc", "buttonmen-mc:"], games_per_pairing=4
-        )
-        wait_for(lambda: tournament.games.filter(status=Status.RUNNING).exists(), timeout=60)
-        match = footsies_vs_ai(opponent="footsies-counter", schedule=True)
-        wait_for(lambda: PendingChoice.objects.filter(match=match, seat=1).exists(), timeout=30)
-        assert tournament.games.filter(status=Status.RUNNING).exists()  # still busy
-        assert "ai_move[" in live.output() and "ai_move[" not in busy.output()
-    finally:
-        if tournament is not None:
-            services.cancel(tournament.pk)
-        busy.stop()
-        live.stop()
-        if others:
-            app.control.add_consumer(live_queue, destination=others, reply=True)
+    # Only the live worker started here may answer.
+    with others_off(live_queue):
+        busy = start_worker(log_dir, "busy", queues=[settings.CELERY_TASK_DEFAULT_QUEUE])
+        live = start_worker(log_dir, "live", queues=[live_queue])
+        tournament = None
+        try:
+            tournament = submit(
+                game="buttonmen", entrants=["buttonmen-mc", "buttonmen-mc:"], games_per_pairing=4
+            )
+            wait_for(lambda: tournament.games.filter(status=Status.RUNNING).exists(), timeout=60)
+            match = footsies_vs_ai(opponent="footsies-counter", schedule=True)
+            wait_for(lambda: PendingChoice.objects.filter(match=match, seat=1).exists(), timeout=30)
+            assert "ai_move[" in live.output() and "ai_move[" not in busy.output()
+        finally:
+            if tournament is not None and not Tournament.objects.get(pk=tournament.pk).is_over:
+                services.cancel(tournament.pk)
+            busy.stop()
+            live.stop()

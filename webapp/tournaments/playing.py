@@ -249,7 +249,11 @@ def store(
             TournamentGame.objects.filter(pk__in=[pk for pk, _, _ in rows]).update(
                 status=status, finished_at=now, beat_at=now
             )
-        Tournament.objects.filter(pk=tournament.pk).update(games_done=F("games_done") + len(todo))
+        # Last, so the row lock is held briefly; a tournament cancelled while the batch
+        # was played keeps none of it (the cancel holds the same lock, so no race).
+        running = Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.RUNNING)
+        if not running.update(games_done=F("games_done") + len(todo)):
+            raise Stopped
         transaction.on_commit(lambda: after_game(tournament.pk))
     return len(todo)
 
