@@ -40,6 +40,7 @@
     const cur = els.log.querySelector("li.current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
     renderThinking(els.thinking, f.event ? f.event.decisions : null);
+    root.dispatchEvent(new CustomEvent("replay:ply", { detail: { ply } }));
   }
 
   function toggle() {
@@ -61,5 +62,7 @@
     else if (ev.key === "End") go(last);
     else if (ev.key === " ") { toggle(); ev.preventDefault(); }
   });
+  // The analysis (static/js/analysis.js) moves the replay from its timeline.
+  window.DiceArena.replay = { go, frames, names, root, current: () => ply };
   go(ply);
 })();
