@@ -1,0 +1,147 @@
+"""Every match explained (issue 10), in the browser: the replay page asks a real worker for
+the analysis, draws the win-probability timeline (a click or a key moves the replay),
+marks the labelled moves, and says each seat's luck and accuracy in words."""
+
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import assert_no_sideways_scroll, press
+from webapp.matches.models import Analysis
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: Set to a folder to keep screenshots of the analysed replay (docs/img/ takes them).
+SHOTS = os.environ.get("DICEARENA_SHOTS")
+
+
+def _store(game: str, specs: list[str], seed: str, options: dict | None = None) -> int:
+    from django.db import transaction
+
+    from agents.match import play_match
+    from webapp.matches import services
+
+    played = play_match(game, specs, seed=seed, options=options)
+    with transaction.atomic():
+        (match,) = services.do_store_played(
+            [
+                services.PlayedMatch(
+                    game=game,
+                    options=played.record["options"],
+                    seed=seed,
+                    specs=specs,
+                    played=played,
+                )
+            ]
+        )
+    return match.pk
+
+
+def stored_match(game: str, specs: list[str], seed: str, options: dict | None = None) -> int:
+    # In a thread of its own: Playwright's loop runs in this one (see test_accessibility).
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_store, game, specs, seed, options).result()
+
+
+def analysis_of(match_id: int) -> dict:
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: Analysis.objects.get(match_id=match_id).result).result()
+
+
+def analyse_on_the_page(page, match_id: int) -> None:
+    """Open the replay, press "Analyse this match", wait for the worker's answer."""
+    page.goto(f"/matches/{match_id}/replay/")
+    expect(page.locator("#analysis-status")).to_have_text("Not analysed yet.")
+    press(page, page.get_by_role("button", name="Analyse this match"))
+    expect(page.locator("#timeline")).to_be_visible(timeout=120_000)
+    expect(page.locator("#analysis")).to_have_attribute("data-status", "done")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_timeline_draws_and_clicking_it_moves_the_replay(new_page, phone):
+    # A Dice Wars match whose analysis (4 playouts a position, no time limit: the same
+    # on any machine) labels blunders: random against the naive player.
+    match_id = stored_match("dicewars", ["random", "dicewars-naive"], "t4")
+    page = new_page(phone=phone)
+    analyse_on_the_page(page, match_id)
+    result = analysis_of(match_id)
+    last = len(result["plies"])
+
+    # One line per seat, and the cursor at the end where the replay opened.
+    assert page.locator("#timeline polyline").count() == 2
+    expect(page.locator("#ply")).to_have_text(str(last))
+    expect(page.locator("#timeline")).to_have_attribute("aria-valuenow", str(last))
+
+    # Click a point a third of the way along: the replay goes to that ply.
+    timeline = page.locator("#timeline")
+    timeline.scroll_into_view_if_needed()
+    box = timeline.bounding_box()
+    target = last // 3
+    # The plot runs from x = 34 to 592 of the 600 units the SVG is wide.
+    x = box["width"] * (34 + (600 - 34 - 8) * target / last) / 600
+    timeline.click(position={"x": x, "y": box["height"] / 2})
+    expect(page.locator("#ply")).to_have_text(str(target))
+    expect(page.locator("#log li.current")).to_have_attribute("data-ply", str(target))
+    expect(page.locator("#analysis-here")).to_contain_text(f"Ply {target}:")
+
+    # By keyboard: the timeline takes the focus, the arrows step one ply each.
+    page.locator("#timeline").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#ply")).to_have_text(str(target + 1))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#ply")).to_have_text(str(target - 1))
+    page.keyboard.press("Home")
+    expect(page.locator("#ply")).to_have_text("0")
+
+    # The labelled moves are marked in the move list, blunders in words.
+    labelled = [
+        (row["ply"], d["label"]) for row in result["plies"] for d in row["decisions"] if d["label"]
+    ]
+    assert any(label == "blunder" for _, label in labelled)
+    expect(page.locator("#log .move-mark")).to_have_count(len(labelled))
+    ply, label = next(x for x in labelled if x[1] == "blunder")
+    mark = page.locator(f'#log li[data-ply="{ply + 1}"] .move-mark')
+    expect(mark).to_have_text("?? blunder")
+    # Going to the blunder says what it lost and what was best.
+    press(page, page.locator(f'#log li[data-ply="{ply + 1}"]'))
+    expect(page.locator("#analysis-here .verdict.blunder")).to_contain_text("best was")
+
+    # Luck and accuracy in words for both seats.
+    seats = page.locator(".analysis-seats li")
+    expect(seats).to_have_count(2)
+    for i in range(2):
+        expect(seats.nth(i)).to_contain_text(re.compile(r"dice were worth [+−±][0-9.]+ points"))
+        expect(seats.nth(i)).to_contain_text(re.compile(r"Accuracy \d+ %"))
+    assert_no_sideways_scroll(page)
+    if not phone:  # axe on the replay page with its analysis drawn
+        from tests.browser.test_accessibility import problems
+
+        assert problems(page) == []
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.goto(f"/matches/{match_id}/replay/?ply={ply + 1}")
+        expect(page.locator("#timeline")).to_be_visible()
+        page.screenshot(
+            path=str(Path(SHOTS) / f"analysis-{'phone' if phone else 'desktop'}.png"),
+            full_page=True,
+        )
+
+
+def test_the_game_over_cards_analysis_link_leads_to_it(new_page):
+    match_id = stored_match("footsies", ["random", "footsies-counter"], "g1", {"rounds": 3})
+    page = new_page()
+    page.goto(f"/matches/{match_id}/analysis/")
+    # The replay page (which adds the position to its address) at its analysis.
+    expect(page).to_have_url(re.compile(rf"/matches/{match_id}/replay/\?ply=\d+#analysis$"))
+    expect(page.get_by_role("heading", name="Analysis")).to_be_visible()
+    press(page, page.get_by_role("button", name="Analyse this match"))
+    expect(page.locator("#timeline")).to_be_visible(timeout=120_000)
+    # Footsies has no dice: nobody's luck is blamed.
+    expect(page.locator(".analysis-seats li").first).to_contain_text("no dice to blame")
