@@ -39,8 +39,32 @@
     for (const li of els.log.children) li.classList.toggle("current", Number(li.dataset.ply) === ply);
     const cur = els.log.querySelector("li.current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
-    renderThinking(els.thinking, f.event ? f.event.decisions : null);
+    showThinking(ply);
     root.dispatchEvent(new CustomEvent("replay:ply", { detail: { ply } }));
+  }
+
+  /** What the AI weighed for the event that led to frame ``n``, in words (fetched). */
+  const thinkingCache = new Map();
+  async function showThinking(n) {
+    const f = frames[n];
+    els.thinking.innerHTML = "";
+    const decisions = f.event && f.event.decisions;
+    if (!decisions || !Object.values(decisions).some((d) => d)) return;
+    const eventPly = f.event.ply ?? n - 1;
+    let data = thinkingCache.get(eventPly);
+    if (!data) {
+      els.thinking.textContent = "Loading what the AI weighed…";
+      try {
+        const resp = await fetch(`/matches/${root.dataset.matchId}/thinking/${eventPly}/`);
+        if (!resp.ok) throw new Error(resp.statusText);
+        data = await resp.json();
+        thinkingCache.set(eventPly, data);
+      } catch (e) {
+        if (n === ply) els.thinking.textContent = "Could not load what the AI weighed; step again to retry.";
+        return;
+      }
+    }
+    if (n === ply) renderThinking(els.thinking, data); // the replay may have moved on
   }
 
   function toggle() {

@@ -145,3 +145,38 @@ def test_the_game_over_cards_analysis_link_leads_to_it(new_page):
     expect(page.locator("#timeline")).to_be_visible(timeout=120_000)
     # Footsies has no dice: nobody's luck is blamed.
     expect(page.locator(".analysis-seats li").first).to_contain_text("no dice to blame")
+
+
+def test_the_why_panel_is_in_words_with_raw_json_and_graphml_one_click_away(new_page):
+    # dicewars-ste4 weighs every attack with its odds: ply 1 is its first attack.
+    match_id = stored_match("dicewars", ["dicewars-ste4", "dicewars-best"], "w3")
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=2")
+    panel = page.locator("#thinking")
+    expect(panel.locator(".decision h3")).to_contain_text("weighed")
+    expect(panel.locator("ol.candidates li").first).to_contain_text("attacks territory")
+    expect(panel.locator("ol.candidates li").first).to_contain_text("wins the battle")
+    # What a person reads: words, never JSON.
+    assert "{" not in panel.inner_text()
+    # The raw figures, one click away.
+    raw = panel.locator("details.raw-thinking")
+    expect(raw.locator("pre")).to_be_hidden()
+    raw.locator("summary").click()
+    expect(raw.locator("pre")).to_be_visible()
+    expect(raw.locator("pre")).to_contain_text("{")
+    # GraphML downloads (a one-level tree of its candidates: ste4 builds no search tree).
+    with page.expect_download() as info:
+        panel.get_by_role("link", name="Download as GraphML").click()
+    download = info.value
+    assert download.suggested_filename.endswith(".graphml")
+    text = Path(download.path()).read_text()
+    assert text.startswith("<?xml") and "graphml" in text and "<node" in text
+    with page.expect_download() as info:
+        panel.get_by_role("link", name="Download as JSON").click()
+    assert '"thinking"' in Path(info.value.path()).read_text()
+
+    # The match page's "why?" shows the same words.
+    page.goto(f"/matches/{match_id}/")
+    page.locator("#log li[data-ply='1'] button.why").click()
+    expect(page.locator("#thinking ol.candidates li").first).to_contain_text("attacks territory")
+    assert "{" not in page.locator("#thinking").inner_text()
