@@ -14,6 +14,10 @@
     permalink: document.getElementById("permalink"),
   };
   let ply = Number(root.dataset.start);
+  // The perspective: "" is everything; a seat number is what that seat could see.
+  const viewSeat = root.dataset.view === "" ? null : Number(root.dataset.view);
+  const choosing = document.getElementById("choosing");
+  const SIMULTANEOUS = -2;
   let timer = null;
 
   frames.forEach((f) => {
@@ -27,7 +31,7 @@
   function go(n) {
     ply = Math.max(0, Math.min(last, n));
     const f = frames[ply];
-    renderer(game).render(els.board, f.view, { names, you: null, legal: [], onMove: null });
+    renderer(game).render(els.board, f.view, { names, you: viewSeat, legal: [], onMove: null });
     els.ply.textContent = String(ply);
     els.scrub.value = String(ply);
     els.text.textContent = f.event ? f.event.text : "The start.";
@@ -36,11 +40,35 @@
     history.replaceState(null, "", url);
     els.permalink.href = url.pathname + url.search;
     root.dataset.ply = String(ply);
-    for (const li of els.log.children) li.classList.toggle("current", Number(li.dataset.ply) === ply);
+    for (const li of els.log.children) {
+      li.classList.toggle("current", Number(li.dataset.ply) === ply);
+      // A seat saw only what had happened: the moves still to come are not in its list.
+      li.hidden = viewSeat !== null && Number(li.dataset.ply) > ply;
+    }
+    showChoosing();
+    for (const a of document.querySelectorAll(".perspective a")) {
+      a.href = `?ply=${ply}` + (a.dataset.view === "" ? "" : `&view=${a.dataset.view}`);
+    }
     const cur = els.log.querySelector("li.current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
     showThinking(ply);
     root.dispatchEvent(new CustomEvent("replay:ply", { detail: { ply } }));
+  }
+
+  /** Blind choices being made at this position (Footsies' moves, Button Men's swing
+      sizes): all of them for "everything"; in a seat's view only its own, the others
+      hidden until the reveal (the next event). */
+  function showChoosing() {
+    const next = frames[ply + 1];
+    const ev = next && next.event;
+    if (!ev || ev.actor !== SIMULTANEOUS || !ev.choices) { choosing.hidden = true; return; }
+    choosing.hidden = false;
+    const parts = Object.entries(ev.choices).map(([seat, words]) => {
+      const who = names[Number(seat)] || `seat ${seat}`;
+      if (viewSeat === null || Number(seat) === viewSeat) return `${who} chooses ${words}`;
+      return `${who}'s choice is hidden until the reveal`;
+    });
+    choosing.textContent = `Choosing blind: ${parts.join("; ")}.`;
   }
 
   /** What the AI weighed for the event that led to frame ``n``, in words (fetched). */

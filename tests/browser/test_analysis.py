@@ -180,3 +180,43 @@ def test_the_why_panel_is_in_words_with_raw_json_and_graphml_one_click_away(new_
     page.locator("#log li[data-ply='1'] button.why").click()
     expect(page.locator("#thinking ol.candidates li").first).to_contain_text("attacks territory")
     assert "{" not in page.locator("#thinking").inner_text()
+
+
+def _first_move(match_id: int) -> dict:
+    from webapp.matches.models import Event
+
+    return Event.objects.get(match_id=match_id, ply=0).move
+
+
+def test_the_perspective_switch_hides_the_opponents_footsies_choice_until_the_reveal(new_page):
+    match_id = stored_match("footsies", ["footsies-counter", "footsies-nash"], "p1", {"rounds": 3})
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(_first_move, match_id).result()
+    names = {"G": "Grab", "A": "Attack", "B": "Block", "DP": "Dodge"}
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=0")
+    choosing = page.locator("#choosing")
+    # Everything: both blind choices of the first exchange, before they resolve.
+    expect(choosing).to_contain_text("footsies-nash chooses")
+    expect(choosing).to_contain_text("footsies-counter chooses")
+    expect(page.locator('#log li[data-ply="1"]')).to_be_visible()
+
+    # What footsies-counter (seat 0) saw: its own choice, not the opponent's.
+    press(page, page.get_by_role("link", name="What footsies-counter saw"))
+    expect(page.get_by_role("link", name="What footsies-counter saw")).to_have_attribute(
+        "aria-current", "page"
+    )
+    expect(page.locator("#ply")).to_have_text("0")
+    expect(choosing).to_contain_text("footsies-counter chooses " + names[first["0"]][:4])
+    expect(choosing).to_contain_text("footsies-nash's choice is hidden until the reveal")
+    # Nor is it in the move list before the reveal.
+    expect(page.locator('#log li[data-ply="1"]')).to_be_hidden()
+    # The reveal: one step on, both choices are known.
+    page.locator("#next").click()
+    expect(page.locator("#ply")).to_have_text("1")
+    expect(page.locator('#log li[data-ply="1"]')).to_be_visible()
+    expect(page.locator("#event-text")).to_contain_text(" vs ")
+    # And back to everything, at the same position.
+    press(page, page.get_by_role("link", name="Everything"))
+    expect(page.locator("#ply")).to_have_text("1")
+    expect(page.locator('#log li[data-ply="2"]')).to_be_visible()

@@ -293,3 +293,24 @@ def test_a_real_worker_analyses_a_requested_match(celery_worker):
     assert row.status == "done", row.reason
     assert len(row.result["plies"]) == match.ply
     assert len(row.result["luck"]) == 2
+
+
+def test_the_replay_as_one_seat_saw_it():
+    match = finished_match()
+    client = Client()
+
+    def frames_of(query: str) -> list:
+        page = client.get(f"/matches/{match.pk}/replay/{query}").content.decode()
+        data = page.split('id="frames" type="application/json">')[1].split("</script>")[0]
+        return json.loads(data)
+
+    everything = frames_of("")
+    assert everything[0]["view"]["seat"] is None
+    red = frames_of("?view=0")
+    assert all(f["view"]["seat"] == 0 for f in red)
+    # Each blind exchange carries both choices in words, for the page to show or hide.
+    assert everything[1]["event"]["choices"].keys() == {"0", "1"}
+    assert "{" not in "".join(everything[1]["event"]["choices"].values())
+    # A seat that is not there, or garbage, is the spectator's view.
+    for bad in ("?view=2", "?view=-1", "?view=x"):
+        assert frames_of(bad)[0]["view"]["seat"] is None, bad

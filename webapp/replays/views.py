@@ -12,7 +12,14 @@ from webapp.replays.frames import export, replay_frames
 
 def replay(request, match_id: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
-    frames = replay_frames(match)
+    # ?view=<seat>: the match as that seat saw it; anything else: everything.
+    try:
+        view = int(request.GET["view"])
+    except (KeyError, ValueError):
+        view = None
+    if view is not None and not 0 <= view < match.num_players:
+        view = None
+    frames = replay_frames(match, view)
     try:
         start = int(request.GET.get("ply", len(frames) - 1))
     except ValueError:
@@ -26,6 +33,7 @@ def replay(request, match_id: int):
             "frames": frames,
             "start": start,
             "last": len(frames) - 1,
+            "view": view,
             "analysis": analyses.status_of(Analysis.objects.filter(match=match).first()),
         },
     )
