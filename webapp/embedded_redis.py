@@ -41,6 +41,7 @@ class EmbeddedRedis:
         self.persist = persist
         self.process: subprocess.Popen | None = None
         self.url = ""
+        self.port: int | None = None
         self.public_url = ""  # the URL without its password, for logs and terminals
 
     def _config(self, password: str) -> Path:
@@ -83,7 +84,7 @@ class EmbeddedRedis:
             )
             url = f"redis://:{password}@127.0.0.1:{port}/0"
             if self._wait(url):
-                self.url = url
+                self.url, self.port = url, port
                 self.public_url = f"redis://127.0.0.1:{port}/0"
                 return url
             self.stop()  # the port was taken in between: try another
@@ -101,6 +102,9 @@ class EmbeddedRedis:
             except redis.RedisError:
                 time.sleep(0.05)
         return False
+
+    def exited(self) -> bool:
+        return self.process is not None and self.process.poll() is not None
 
     def stop(self) -> None:
         if self.process is None:

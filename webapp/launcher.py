@@ -163,6 +163,7 @@ class Launcher:
 
     def _watch(self) -> int:
         while not self.stopping:
+            self._keep_redis()
             now = time.monotonic()
             for child in self.children:
                 if child.restart_at is not None:
@@ -173,6 +174,27 @@ class Launcher:
                     self._schedule_restart(child, now)
             time.sleep(0.3)
         return 0
+
+    def _keep_redis(self) -> None:
+        """The embedded Redis comes back on its own, on the same port and password, so
+        the web server and the workers reconnect to the URL they hold; its append-only
+        file gives back the queued tasks."""
+        if self.redis is None or not self.redis.exited():
+            return
+        print("  the embedded Redis stopped; restarting it", flush=True)
+        self.redis.process = None
+        try:
+            url = self.redis.start(port=self.redis.port)
+        except RuntimeError as e:
+            print(f"  {e}; trying again", flush=True)
+            time.sleep(1)
+            return
+        if url != self.env["REDIS_URL"]:  # its port was taken meanwhile: everyone moves
+            self.env["REDIS_URL"] = url
+            write_private(self.var / "redis.url", url)
+            for child in self.children:
+                child.kill_group(signal.SIGTERM)
+        print(f"  embedded Redis back at {self.redis.public_url}", flush=True)
 
     def _schedule_restart(self, child: Child, now: float) -> None:
         code = child.proc.returncode if child.proc else None

@@ -204,29 +204,37 @@
     }
   }
 
-  /** Show what an AI weighed: a small table of its top moves, or the raw JSON. */
-  function renderThinking(el, decisions) {
+  /** Show what an AI weighed, in words: ``data`` is the answer of
+      /matches/<id>/thinking/<ply>/ (``readable`` per seat, and the raw ``decisions``,
+      which stay one click away for bot writers). */
+  function renderThinking(el, data) {
     el.innerHTML = "";
-    if (!decisions) return;
-    for (const [seat, d] of Object.entries(decisions)) {
-      if (!d) continue;
-      const box = h("details", { class: "decision", open: true },
-        h("summary", {}, `What seat ${seat} weighed`));
-      const t = d.thinking;
-      if (t && Array.isArray(t.moves)) {
-        const table = h("table", { class: "weights" },
-          h("tr", {}, h("th", {}, "move"), h("th", {}, "value"), h("th", {}, "visits")));
-        for (const m of t.moves) {
-          table.append(h("tr", {}, h("td", {}, m.move), h("td", {}, m.value ?? ""), h("td", {}, m.visits ?? "")));
+    if (!data || !data.readable) return;
+    for (const [seat, r] of Object.entries(data.readable)) {
+      const box = h("section", { class: "decision", "data-seat": seat },
+        h("h3", {}, `What ${r.name} weighed`),
+        h("p", { class: "why-headline" }, r.headline));
+      if (r.played) box.append(h("p", {}, h("b", {}, "Played: "), r.played));
+      if (r.candidates.length) {
+        const list = h("ol", { class: "candidates", "aria-label": `Moves ${r.name} weighed, best first` });
+        for (const c of r.candidates) {
+          list.append(h("li", { class: c.played ? "played" : "", "data-move": c.move },
+            h("span", { class: "cand-text" }, c.text),
+            c.figures ? h("span", { class: "cand-figures muted" }, ` — ${c.figures}`) : null,
+            c.played ? h("span", { class: "cand-played" }, " ← played") : null));
         }
-        box.append(table);
+        box.append(list);
+        if (r.more) box.append(h("p", { class: "muted" }, `… and ${r.more} more in the raw figures.`));
       }
-      box.append(h("pre", { tabindex: 0 }, JSON.stringify(t ?? {}, null, 1)));
-      if (d.stats) {
-        const s = d.stats;
-        box.append(h("p", { class: "muted" },
-          `${s.seconds !== undefined ? s.seconds.toFixed(3) + " s" : ""}${s.fallback ? " · fallback: " + s.fallback + " (" + (s.error || "") + ")" : ""}`));
-      }
+      for (const note of r.notes) box.append(h("p", { class: "muted why-note" }, note));
+      const raw = (data.decisions || {})[seat];
+      box.append(
+        h("details", { class: "raw-thinking" },
+          h("summary", {}, "Raw figures (JSON, for bot writers)"),
+          h("pre", { tabindex: 0 }, JSON.stringify(raw ? raw.thinking : {}, null, 1))),
+        h("p", { class: "downloads" },
+          h("a", { href: r.json_url, download: "", class: "secondary download-json" }, "Download as JSON"), " ",
+          h("a", { href: r.graphml_url, download: "", class: "secondary download-graphml" }, "Download as GraphML")));
       el.append(box);
     }
   }

@@ -64,7 +64,7 @@
       try {
         const resp = await fetch(`/matches/${matchId}/thinking/${ply}/`);
         if (!resp.ok) throw new Error(resp.statusText);
-        decisions = (await resp.json()).decisions;
+        decisions = await resp.json();
         thinkingCache.set(ply, decisions);
       } catch (e) {
         els.thinking.textContent = "Could not load what the AI weighed; try again.";

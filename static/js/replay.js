@@ -14,6 +14,10 @@
     permalink: document.getElementById("permalink"),
   };
   let ply = Number(root.dataset.start);
+  // The perspective: "" is everything; a seat number is what that seat could see.
+  const viewSeat = root.dataset.view === "" ? null : Number(root.dataset.view);
+  const choosing = document.getElementById("choosing");
+  const SIMULTANEOUS = -2;
   let timer = null;
 
   frames.forEach((f) => {
@@ -27,7 +31,7 @@
   function go(n) {
     ply = Math.max(0, Math.min(last, n));
     const f = frames[ply];
-    renderer(game).render(els.board, f.view, { names, you: null, legal: [], onMove: null });
+    renderer(game).render(els.board, f.view, { names, you: viewSeat, legal: [], onMove: null });
     els.ply.textContent = String(ply);
     els.scrub.value = String(ply);
     els.text.textContent = f.event ? f.event.text : "The start.";
@@ -36,10 +40,59 @@
     history.replaceState(null, "", url);
     els.permalink.href = url.pathname + url.search;
     root.dataset.ply = String(ply);
-    for (const li of els.log.children) li.classList.toggle("current", Number(li.dataset.ply) === ply);
+    for (const li of els.log.children) {
+      li.classList.toggle("current", Number(li.dataset.ply) === ply);
+      // A seat saw only what had happened: the moves still to come are not in its list.
+      li.hidden = viewSeat !== null && Number(li.dataset.ply) > ply;
+    }
+    showChoosing();
+    for (const a of document.querySelectorAll(".perspective a")) {
+      a.href = `?ply=${ply}` + (a.dataset.view === "" ? "" : `&view=${a.dataset.view}`);
+    }
     const cur = els.log.querySelector("li.current");
     if (cur) cur.scrollIntoView({ block: "nearest" });
-    renderThinking(els.thinking, f.event ? f.event.decisions : null);
+    showThinking(ply);
+    root.dispatchEvent(new CustomEvent("replay:ply", { detail: { ply } }));
+  }
+
+  /** Blind choices being made at this position (Footsies' moves, Button Men's swing
+      sizes): all of them for "everything"; in a seat's view only its own, the others
+      hidden until the reveal (the next event). */
+  function showChoosing() {
+    const next = frames[ply + 1];
+    const ev = next && next.event;
+    if (!ev || ev.actor !== SIMULTANEOUS || !ev.choices) { choosing.hidden = true; return; }
+    choosing.hidden = false;
+    const parts = Object.entries(ev.choices).map(([seat, words]) => {
+      const who = names[Number(seat)] || `seat ${seat}`;
+      if (viewSeat === null || Number(seat) === viewSeat) return `${who} chooses ${words}`;
+      return `${who}'s choice is hidden until the reveal`;
+    });
+    choosing.textContent = `Choosing blind: ${parts.join("; ")}.`;
+  }
+
+  /** What the AI weighed for the event that led to frame ``n``, in words (fetched). */
+  const thinkingCache = new Map();
+  async function showThinking(n) {
+    const f = frames[n];
+    els.thinking.innerHTML = "";
+    const decisions = f.event && f.event.decisions;
+    if (!decisions || !Object.values(decisions).some((d) => d)) return;
+    const eventPly = f.event.ply ?? n - 1;
+    let data = thinkingCache.get(eventPly);
+    if (!data) {
+      els.thinking.textContent = "Loading what the AI weighed…";
+      try {
+        const resp = await fetch(`/matches/${root.dataset.matchId}/thinking/${eventPly}/`);
+        if (!resp.ok) throw new Error(resp.statusText);
+        data = await resp.json();
+        thinkingCache.set(eventPly, data);
+      } catch (e) {
+        if (n === ply) els.thinking.textContent = "Could not load what the AI weighed; step again to retry.";
+        return;
+      }
+    }
+    if (n === ply) renderThinking(els.thinking, data); // the replay may have moved on
   }
 
   function toggle() {
@@ -61,5 +114,7 @@
     else if (ev.key === "End") go(last);
     else if (ev.key === " ") { toggle(); ev.preventDefault(); }
   });
+  // The analysis (static/js/analysis.js) moves the replay from its timeline.
+  window.DiceArena.replay = { go, frames, names, root, current: () => ply };
   go(ply);
 })();

@@ -25,13 +25,14 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
     rows.nth(0).locator("input[data-param=playouts]").fill("800")
     rows.nth(1).locator("select.entrant-agent").select_option("footsies-counter")
     assert "Simple-Minded" in rows.nth(1).locator(".entrant-desc").inner_text()
-    page.fill("input[name=games_per_pairing]", "24")
+    page.fill("input[name=games_per_pairing]", "120")
     page.fill("input[name=seed]", "browser-1")
     page.locator("#submit-tournament").click()
     page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
 
     # Record every width the progress bar takes while the worker plays (games heavy
-    # enough to span several of the workers' time-sized batches).
+    # enough to span several of the workers' time-sized batches and progress pushes,
+    # which go out at most once a second: 120 games of ~40 ms, 5 s on a quiet machine).
     page.evaluate(
         """() => { window.__widths = [];
         const bar = document.getElementById('progress-bar');
@@ -45,7 +46,7 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
     assert any(0 < w < 100 for w in widths), widths  # it moved through the middle
     page.wait_for_selector("#standings tbody tr")
     expect(page.locator("#standings tbody tr")).to_have_count(2)
-    assert "24 of 24" in page.locator("#progress-text").inner_text()
+    assert "120 of 120" in page.locator("#progress-text").inner_text()
 
     page.locator("#games .replay-link").first.click()
     page.wait_for_url(re.compile(r"/replay/"))

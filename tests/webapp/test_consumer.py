@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
+from webapp import push
 from webapp.config.asgi import application
 from webapp.matches import delta
 from webapp.matches.models import Event, Match
@@ -136,6 +137,9 @@ async def test_a_reconnecting_page_receives_exactly_the_events_it_missed():
     for ply, (a, b) in enumerate([("B", "B"), ("A", "B"), ("B", "A")]):
         await submit(match.pk, 0, ply, a, identity=ALICE)
         await submit(match.pk, 1, ply, b, identity=BOB)
+    # The moves' own pushes leave after commit, from another thread: let them go out
+    # first, or the page would also get them live (harmless, but not what is tested).
+    await asyncio.to_thread(push.drain)
     comm = await connect(match.pk, "alice")
     at_one = await database_sync_to_async(view_after)(match, 1, 0)
     await comm.send_json_to({"type": "hello", "seq": 1})
@@ -176,6 +180,7 @@ async def test_a_page_far_behind_gets_the_snapshot_instead_of_every_event(monkey
     for ply in range(3):
         await submit(match.pk, 0, ply, "B", identity=ALICE)
         await submit(match.pk, 1, ply, "B", identity=BOB)
+    await asyncio.to_thread(push.drain)
     comm = await connect(match.pk, None)
     await comm.send_json_to({"type": "hello", "seq": 0})
     snap = await receive(comm, "snapshot")

@@ -85,6 +85,12 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         _part(launcher, "worker@").kill()  # the tournament worker (the other is live@)
         _wait_line(lines, "restarting worker")
         assert launcher.poll() is None and _answers(f"http://127.0.0.1:{port}/")
+        # So does the embedded Redis, on the URL every part holds.
+        url = (tmp_path / "redis.url").read_text()
+        _part(launcher, "redis-server").kill()
+        _wait_line(lines, "embedded Redis back at")
+        assert (tmp_path / "redis.url").read_text() == url
+        assert launcher.poll() is None and _answers(f"http://127.0.0.1:{port}/matches/")
         family = psutil.Process(launcher.pid).children(recursive=True)
         assert len(family) >= 4  # redis, web, worker, beat (and the worker's pool)
     finally:

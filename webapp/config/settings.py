@@ -221,6 +221,8 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_LIVE_QUEUE},
     # A bot's deadline is a live move too: a flagged move must not wait behind a tournament.
     "webapp.bots.tasks.flag_turn": {"queue": DICEARENA_LIVE_QUEUE},
+    # Analyses are heavy and nobody's move waits on them: the default queue, never live.
+    "webapp.matches.tasks.analyse_match": {"queue": CELERY_TASK_DEFAULT_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # nothing waits on a task's return value
 CELERY_TASK_ACKS_LATE = True
@@ -277,6 +279,13 @@ DICEARENA_MAX_FRAME_BYTES = 4096
 DICEARENA_FRAMES_PER_S = float(os.environ.get("DICEARENA_FRAMES_PER_S", "10"))
 DICEARENA_FRAME_BURST = float(os.environ.get("DICEARENA_FRAME_BURST", "30"))
 DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
+# Match analyses (issue 10, docs/analysis.md): the time one may take (0: no limit, exactly
+# DICEARENA_ANALYSIS_PLAYOUTS per position), its playouts per position at most, the
+# automatic analyses of rated matches per hour, and the most analyses waiting at once.
+DICEARENA_ANALYSIS_BUDGET_S = float(os.environ.get("DICEARENA_ANALYSIS_BUDGET_S", "8"))
+DICEARENA_ANALYSIS_PLAYOUTS = int(os.environ.get("DICEARENA_ANALYSIS_PLAYOUTS", "1000"))
+DICEARENA_AUTO_ANALYSES_PER_HOUR = int(os.environ.get("DICEARENA_AUTO_ANALYSES_PER_HOUR", "30"))
+DICEARENA_ANALYSIS_QUEUE_MAX = int(os.environ.get("DICEARENA_ANALYSIS_QUEUE_MAX", "20"))
 # AI-vs-AI matches one person may have running at once.
 DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.

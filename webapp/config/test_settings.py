@@ -12,6 +12,12 @@ import uuid
 RUN_ID = os.environ.setdefault("DICEARENA_TEST_RUN", uuid.uuid4().hex[:10])
 os.environ.setdefault("DICEARENA_CHANNEL_PREFIX", f"dicearena-test-{RUN_ID}")
 os.environ.setdefault("DICEARENA_QUEUE", f"dicearena-test-{RUN_ID}")
+# Analyses in tests: a fixed, small number of playouts and no time limit, so what they
+# find does not depend on how fast the machine is (and they take a moment).
+os.environ.setdefault("DICEARENA_ANALYSIS_BUDGET_S", "0")
+os.environ.setdefault("DICEARENA_ANALYSIS_PLAYOUTS", "4")
+# No automatic analyses unless a test asks: they would share the tournament queue.
+os.environ.setdefault("DICEARENA_AUTO_ANALYSES_PER_HOUR", "0")
 
 from webapp.config.settings import *  # noqa: E402,F403
 from webapp.config.settings import DATABASES, VAR_DIR  # noqa: E402

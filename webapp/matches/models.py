@@ -134,3 +134,33 @@ class PendingChoice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "ply", "seat"], name="unique_pending_choice"),
         ]
+
+
+class Analysis(models.Model):
+    """The stored analysis of a finished match (``agents.analyse``): one row per match,
+    which the database keeps unique, so a match is never analysed twice. A worker claims
+    the row (pending → running) before computing; ``reason`` is the short text people
+    see when it failed (never a traceback)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "waiting for a worker"
+        RUNNING = "running", "being analysed"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=200, blank=True, default="")
+    #: What ``agents.analyse.analyse`` returned (docs/analysis.md), once done.
+    result = models.JSONField(null=True, blank=True)
+    #: Who asked: "replay page" or "rated match" (the automatic analysis of rated games).
+    requested_by = models.CharField(max_length=40, blank=True, default="")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"analysis of match {self.match_id}: {self.status}"

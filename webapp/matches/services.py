@@ -255,6 +255,12 @@ def match_finished(match_id: int, known: dict | None = None) -> None:
         _bots().finished(match_id)
     except Exception:
         log.exception("could not tell the bots of match %s that it ended", match_id)
+    if known is None:
+        # A match finished live (not a tournament's batch): rated ones get analysed
+        # automatically, within the hour's budget (webapp.matches.analyses).
+        from webapp.matches.analyses import auto_analyse
+
+        auto_analyse(match_id)
 
 
 # ----- joining an open seat ------------------------------------------------------------

@@ -16,7 +16,7 @@ from django.conf import settings
 
 import agents
 from agents.core.seeding import agent_rng
-from webapp.matches import services
+from webapp.matches import analyses, services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
 
@@ -132,3 +132,46 @@ def sweep_idle_matches() -> dict:
     if done:
         log.info("idle sweep: %s", done)
     return done
+
+
+@shared_task(
+    acks_late=True,
+    soft_time_limit=analyses.SOFT_LIMIT_S,
+    time_limit=analyses.HARD_LIMIT_S,
+    ignore_result=True,
+)
+def analyse_match(match_id: int) -> str:
+    """Compute and store the analysis of a finished match, once (issue 10).
+
+    Idempotent: the row is claimed pending → running in one UPDATE, so a duplicate
+    delivery, a second request or a second worker finds nothing to do. Runs on the
+    default queue (see CELERY_TASK_ROUTES), never the live one. People see a short
+    reason when it fails; the traceback goes to the log."""
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from agents.analyse import BadRecord
+
+    try:
+        match = analyses.check_request(match_id)
+    except services.Rejected as exc:
+        return exc.code
+    analyses.do_request_once(match)
+    analysis = analyses.claim(match.pk)
+    if analysis is None:
+        return "nothing to do"
+    try:
+        result = analyses.compute(match)
+    except SoftTimeLimitExceeded:
+        analyses.finish(
+            analysis, None, f"it took longer than {analyses.SOFT_LIMIT_S} s; try again later"
+        )
+        return "timed out"
+    except (BadRecord, ValueError) as exc:
+        log.warning("analysis of match %s refused: %s", match_id, exc)
+        analyses.finish(analysis, None, f"the match record could not be analysed: {exc}")
+        return "failed"
+    except Exception:
+        log.exception("analysis of match %s failed", match_id)
+        analyses.finish(analysis, None, "an error in the analysis; it has been logged")
+        return "failed"
+    return "done" if analyses.finish(analysis, result) else "lost the claim"

@@ -13,4 +13,9 @@ urlpatterns = [
     path("<int:match_id>/rematch/", views.rematch, name="rematch"),
     path("<int:match_id>/summary.json", views.summary, name="summary"),
     path("<int:match_id>/thinking/<int:ply>/", views.thinking, name="thinking"),
+    path(
+        "<int:match_id>/thinking/<int:ply>/seat<int:seat>.<str:fmt>",
+        views.thinking_download,
+        name="thinking-download",
+    ),
 ]

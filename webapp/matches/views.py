@@ -216,11 +216,77 @@ def open_matches(request):
     return render(request, "matches/open.html", {"matches": browse.open_challenges()[:50]})
 
 
+def _decided(match_id: int, ply: int):
+    """The stored event at ``ply`` and the position it was chosen in."""
+    from webapp.matches.positions import walk
+
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    events = list(match.events.filter(ply__lte=ply).order_by("ply"))
+    if not events or events[-1].ply != ply:
+        raise Http404(f"match {match_id} has no move {ply}")
+    before = None
+    for before, _event, _after in walk(match, events):  # noqa: B007 - the last one
+        pass
+    return match, events[-1], before
+
+
+def _played(event, seat: int) -> str | None:
+    move = event.move
+    if isinstance(move, dict):
+        return move.get(str(seat))
+    return move if event.actor == seat else None
+
+
 def thinking(request, match_id: int, ply: int):
-    """What the agents weighed for one stored event (pages fetch it on "why?")."""
-    match = get_object_or_404(Match, pk=match_id)
-    event = get_object_or_404(match.events, ply=ply)
-    return JsonResponse({"match": match.pk, "ply": ply, "decisions": event.decisions or {}})
+    """What the agents weighed for one stored event (pages fetch it on "why?"): the
+    raw ``decisions`` for bot writers, and ``readable`` in the game's own words."""
+    from webapp.matches.thinking import readable
+
+    match, event, before = _decided(match_id, ply)
+    names = {s.index: s.name for s in match.seats.all()}
+    decisions = event.decisions or {}
+    words = {
+        key: {
+            **readable(before, int(key), d, _played(event, int(key)), names.get(int(key), key)),
+            "json_url": reverse(
+                "matches:thinking-download", args=[match.pk, ply, int(key), "json"]
+            ),
+            "graphml_url": reverse(
+                "matches:thinking-download", args=[match.pk, ply, int(key), "graphml"]
+            ),
+        }
+        for key, d in decisions.items()
+        if d
+    }
+    return JsonResponse({"match": match.pk, "ply": ply, "decisions": decisions, "readable": words})
+
+
+def thinking_download(request, match_id: int, ply: int, seat: int, fmt: str):
+    """One seat's thinking at one move as a file: its JSON, or GraphML (yEd, Gephi)."""
+    import json
+
+    from django.http import HttpResponse
+
+    from agents.search.graphml import to_graphml
+    from webapp.matches.thinking import as_tree
+
+    match, event, _before = _decided(match_id, ply)
+    decision = (event.decisions or {}).get(str(seat))
+    if not decision:
+        raise Http404(f"nobody's thinking is stored for seat {seat} at move {ply}")
+    name = f"dicearena-{match.game}-{match.pk}-move{ply}-seat{seat}"
+    if fmt == "json":
+        body = json.dumps(decision, indent=1)
+        response = HttpResponse(body, content_type="application/json")
+    elif fmt == "graphml":
+        thinking = decision.get("thinking") or {}
+        tree = as_tree(thinking if isinstance(thinking, dict) else {}, seat)
+        body = to_graphml(tree, graph_id=name)
+        response = HttpResponse(body, content_type="application/graphml+xml")
+    else:
+        raise Http404(f"no download as {fmt!r}: json or graphml")
+    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
+    return response
 
 
 def not_found(request, exception=None):

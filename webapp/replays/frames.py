@@ -10,18 +10,22 @@ from webapp.matches.models import Match
 from webapp.matches.positions import record_of, walk
 
 
-def replay_frames(match: Match) -> list[dict[str, Any]]:
+def replay_frames(match: Match, seat: int | None = None) -> list[dict[str, Any]]:
+    """Every position as ``seat`` sees it (``observation(seat)``; None: a spectator,
+    who sees everything). A simultaneous event's frame carries each seat's choice in
+    words (``choices``), so the page can show, at the position before it, the choices
+    being made — all of them, or in a seat's view only that seat's own until the reveal."""
+    from games.core import SIMULTANEOUS
+    from webapp.matches.thinking import move_words
+
     events = list(match.events.order_by("ply"))
     start = match.game_rules.new_state(match.num_players, match.options)
-    out = [{"ply": 0, "event": None, "view": start.observation(None)}]
+    out = [{"ply": 0, "event": None, "view": start.observation(seat)}]
     for before, event, after in walk(match, events):
-        out.append(
-            {
-                "ply": event.ply + 1,
-                "event": frames.event_summary(before, event),
-                "view": after.observation(None),
-            }
-        )
+        summary = frames.event_summary(before, event)
+        if event.actor == SIMULTANEOUS and isinstance(event.move, dict):
+            summary["choices"] = {s: move_words(before, m) for s, m in event.move.items()}
+        out.append({"ply": event.ply + 1, "event": summary, "view": after.observation(seat)})
     return out
 
 

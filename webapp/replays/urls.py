@@ -6,4 +6,6 @@ app_name = "replays"
 urlpatterns = [
     path("<int:match_id>/replay/", views.replay, name="replay"),
     path("<int:match_id>/record.json", views.record, name="record"),
+    path("<int:match_id>/analysis/", views.analysis, name="analysis"),
+    path("<int:match_id>/analysis.json", views.analysis_json, name="analysis-json"),
 ]

@@ -1,13 +1,25 @@
-from django.http import JsonResponse
+from django.contrib import messages
+from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
 
-from webapp.matches.models import Match
+from webapp.matches import analyses
+from webapp.matches.models import Analysis, Match
+from webapp.matches.services import Rejected
 from webapp.replays.frames import export, replay_frames
 
 
 def replay(request, match_id: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
-    frames = replay_frames(match)
+    # ?view=<seat>: the match as that seat saw it; anything else: everything.
+    try:
+        view = int(request.GET["view"])
+    except (KeyError, ValueError):
+        view = None
+    if view is not None and not 0 <= view < match.num_players:
+        view = None
+    frames = replay_frames(match, view)
     try:
         start = int(request.GET.get("ply", len(frames) - 1))
     except ValueError:
@@ -16,7 +28,14 @@ def replay(request, match_id: int):
     return render(
         request,
         "replays/replay.html",
-        {"match": match, "frames": frames, "start": start, "last": len(frames) - 1},
+        {
+            "match": match,
+            "frames": frames,
+            "start": start,
+            "last": len(frames) - 1,
+            "view": view,
+            "analysis": analyses.status_of(Analysis.objects.filter(match=match).first()),
+        },
     )
 
 
@@ -27,3 +46,42 @@ def record(request, match_id: int):
         f'attachment; filename="dicearena-{match.game}-{match.pk}.json"'
     )
     return response
+
+
+#: HTTP statuses of refused analysis requests.
+REFUSED = {"no-match": 404, "not-finished": 409, "busy": 503}
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@require_http_methods(["GET", "POST"])
+def analysis(request, match_id: int):
+    """GET: the replay page at its analysis (the game-over card links here). POST: ask
+    for the analysis (the replay page's button); JSON for scripts, a redirect for forms."""
+    replay_url = reverse("replays:replay", args=[match_id]) + "#analysis"
+    if request.method == "GET":
+        get_object_or_404(Match, pk=match_id)
+        return HttpResponseRedirect(replay_url)
+    try:
+        row = analyses.request_analysis(match_id, analyses.FROM_REPLAY)
+    except Rejected as exc:
+        if _wants_json(request):
+            return JsonResponse(
+                {"error": exc.code, "message": exc.message}, status=REFUSED.get(exc.code, 400)
+            )
+        if exc.code == "no-match":
+            get_object_or_404(Match, pk=match_id)
+        messages.error(request, exc.message)
+        return HttpResponseRedirect(replay_url)
+    if _wants_json(request):
+        return JsonResponse(analyses.status_of(row), status=202)
+    return HttpResponseRedirect(replay_url)
+
+
+def analysis_json(request, match_id: int):
+    """The analysis's status, and its figures once done (docs/analysis.md)."""
+    match = get_object_or_404(Match, pk=match_id)
+    row = Analysis.objects.filter(match=match).first()
+    return JsonResponse({"match": match.pk, **analyses.status_of(row)})

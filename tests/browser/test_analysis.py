@@ -1,0 +1,222 @@
+"""Every match explained (issue 10), in the browser: the replay page asks a real worker for
+the analysis, draws the win-probability timeline (a click or a key moves the replay),
+marks the labelled moves, and says each seat's luck and accuracy in words."""
+
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import assert_no_sideways_scroll, press
+from webapp.matches.models import Analysis
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+#: Set to a folder to keep screenshots of the analysed replay (docs/img/ takes them).
+SHOTS = os.environ.get("DICEARENA_SHOTS")
+
+
+def _store(game: str, specs: list[str], seed: str, options: dict | None = None) -> int:
+    from django.db import transaction
+
+    from agents.match import play_match
+    from webapp.matches import services
+
+    played = play_match(game, specs, seed=seed, options=options)
+    with transaction.atomic():
+        (match,) = services.do_store_played(
+            [
+                services.PlayedMatch(
+                    game=game,
+                    options=played.record["options"],
+                    seed=seed,
+                    specs=specs,
+                    played=played,
+                )
+            ]
+        )
+    return match.pk
+
+
+def stored_match(game: str, specs: list[str], seed: str, options: dict | None = None) -> int:
+    # In a thread of its own: Playwright's loop runs in this one (see test_accessibility).
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_store, game, specs, seed, options).result()
+
+
+def analysis_of(match_id: int) -> dict:
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: Analysis.objects.get(match_id=match_id).result).result()
+
+
+def analyse_on_the_page(page, match_id: int) -> None:
+    """Open the replay, press "Analyse this match", wait for the worker's answer."""
+    page.goto(f"/matches/{match_id}/replay/")
+    expect(page.locator("#analysis-status")).to_have_text("Not analysed yet.")
+    press(page, page.get_by_role("button", name="Analyse this match"))
+    expect(page.locator("#timeline")).to_be_visible(timeout=120_000)
+    expect(page.locator("#analysis")).to_have_attribute("data-status", "done")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_timeline_draws_and_clicking_it_moves_the_replay(new_page, phone):
+    # A Dice Wars match whose analysis (4 playouts a position, no time limit: the same
+    # on any machine) labels blunders: random against the naive player.
+    match_id = stored_match("dicewars", ["random", "dicewars-naive"], "t4")
+    page = new_page(phone=phone)
+    analyse_on_the_page(page, match_id)
+    result = analysis_of(match_id)
+    last = len(result["plies"])
+
+    # One line per seat, and the cursor at the end where the replay opened.
+    assert page.locator("#timeline polyline").count() == 2
+    expect(page.locator("#ply")).to_have_text(str(last))
+    expect(page.locator("#timeline")).to_have_attribute("aria-valuenow", str(last))
+
+    # Click a point a third of the way along: the replay goes to that ply.
+    timeline = page.locator("#timeline")
+    timeline.scroll_into_view_if_needed()
+    box = timeline.bounding_box()
+    target = last // 3
+    # The plot runs from x = 34 to 592 of the 600 units the SVG is wide.
+    x = box["width"] * (34 + (600 - 34 - 8) * target / last) / 600
+    timeline.click(position={"x": x, "y": box["height"] / 2})
+    expect(page.locator("#ply")).to_have_text(str(target))
+    expect(page.locator("#log li.current")).to_have_attribute("data-ply", str(target))
+    expect(page.locator("#analysis-here")).to_contain_text(f"Ply {target}:")
+
+    # By keyboard: the timeline takes the focus, the arrows step one ply each.
+    page.locator("#timeline").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#ply")).to_have_text(str(target + 1))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#ply")).to_have_text(str(target - 1))
+    page.keyboard.press("Home")
+    expect(page.locator("#ply")).to_have_text("0")
+
+    # The labelled moves are marked in the move list, blunders in words.
+    labelled = [
+        (row["ply"], d["label"]) for row in result["plies"] for d in row["decisions"] if d["label"]
+    ]
+    assert any(label == "blunder" for _, label in labelled)
+    expect(page.locator("#log .move-mark")).to_have_count(len(labelled))
+    ply, label = next(x for x in labelled if x[1] == "blunder")
+    mark = page.locator(f'#log li[data-ply="{ply + 1}"] .move-mark')
+    expect(mark).to_have_text("?? blunder")
+    # Going to the blunder says what it lost and what was best.
+    press(page, page.locator(f'#log li[data-ply="{ply + 1}"]'))
+    expect(page.locator("#analysis-here .verdict.blunder")).to_contain_text("best was")
+
+    # Luck and accuracy in words for both seats.
+    seats = page.locator(".analysis-seats li")
+    expect(seats).to_have_count(2)
+    for i in range(2):
+        expect(seats.nth(i)).to_contain_text(re.compile(r"dice were worth [+−±][0-9.]+ points"))
+        expect(seats.nth(i)).to_contain_text(re.compile(r"Accuracy \d+ %"))
+    assert_no_sideways_scroll(page)
+    if not phone:  # axe on the replay page with its analysis drawn
+        from tests.browser.test_accessibility import problems
+
+        assert problems(page) == []
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.goto(f"/matches/{match_id}/replay/?ply={ply + 1}")
+        expect(page.locator("#timeline")).to_be_visible()
+        page.screenshot(
+            path=str(Path(SHOTS) / f"analysis-{'phone' if phone else 'desktop'}.png"),
+            full_page=True,
+        )
+
+
+def test_the_game_over_cards_analysis_link_leads_to_it(new_page):
+    match_id = stored_match("footsies", ["random", "footsies-counter"], "g1", {"rounds": 3})
+    page = new_page()
+    page.goto(f"/matches/{match_id}/analysis/")
+    # The replay page (which adds the position to its address) at its analysis.
+    expect(page).to_have_url(re.compile(rf"/matches/{match_id}/replay/\?ply=\d+#analysis$"))
+    expect(page.get_by_role("heading", name="Analysis")).to_be_visible()
+    press(page, page.get_by_role("button", name="Analyse this match"))
+    expect(page.locator("#timeline")).to_be_visible(timeout=120_000)
+    # Footsies has no dice: nobody's luck is blamed.
+    expect(page.locator(".analysis-seats li").first).to_contain_text("no dice to blame")
+
+
+def test_the_why_panel_is_in_words_with_raw_json_and_graphml_one_click_away(new_page):
+    # dicewars-ste4 weighs every attack with its odds: ply 1 is its first attack.
+    match_id = stored_match("dicewars", ["dicewars-ste4", "dicewars-best"], "w3")
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=2")
+    panel = page.locator("#thinking")
+    expect(panel.locator(".decision h3")).to_contain_text("weighed")
+    expect(panel.locator("ol.candidates li").first).to_contain_text("attacks territory")
+    expect(panel.locator("ol.candidates li").first).to_contain_text("wins the battle")
+    # What a person reads: words, never JSON.
+    assert "{" not in panel.inner_text()
+    # The raw figures, one click away.
+    raw = panel.locator("details.raw-thinking")
+    expect(raw.locator("pre")).to_be_hidden()
+    raw.locator("summary").click()
+    expect(raw.locator("pre")).to_be_visible()
+    expect(raw.locator("pre")).to_contain_text("{")
+    # GraphML downloads (a one-level tree of its candidates: ste4 builds no search tree).
+    with page.expect_download() as info:
+        panel.get_by_role("link", name="Download as GraphML").click()
+    download = info.value
+    assert download.suggested_filename.endswith(".graphml")
+    text = Path(download.path()).read_text()
+    assert text.startswith("<?xml") and "graphml" in text and "<node" in text
+    with page.expect_download() as info:
+        panel.get_by_role("link", name="Download as JSON").click()
+    assert '"thinking"' in Path(info.value.path()).read_text()
+
+    # The match page's "why?" shows the same words.
+    page.goto(f"/matches/{match_id}/")
+    page.locator("#log li[data-ply='1'] button.why").click()
+    expect(page.locator("#thinking ol.candidates li").first).to_contain_text("attacks territory")
+    assert "{" not in page.locator("#thinking").inner_text()
+
+
+def _first_move(match_id: int) -> dict:
+    from webapp.matches.models import Event
+
+    return Event.objects.get(match_id=match_id, ply=0).move
+
+
+def test_the_perspective_switch_hides_the_opponents_footsies_choice_until_the_reveal(new_page):
+    match_id = stored_match("footsies", ["footsies-counter", "footsies-nash"], "p1", {"rounds": 3})
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(_first_move, match_id).result()
+    names = {"G": "Grab", "A": "Attack", "B": "Block", "DP": "Dodge"}
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=0")
+    choosing = page.locator("#choosing")
+    # Everything: both blind choices of the first exchange, before they resolve.
+    expect(choosing).to_contain_text("footsies-nash chooses")
+    expect(choosing).to_contain_text("footsies-counter chooses")
+    expect(page.locator('#log li[data-ply="1"]')).to_be_visible()
+
+    # What footsies-counter (seat 0) saw: its own choice, not the opponent's.
+    press(page, page.get_by_role("link", name="What footsies-counter saw"))
+    expect(page.get_by_role("link", name="What footsies-counter saw")).to_have_attribute(
+        "aria-current", "page"
+    )
+    expect(page.locator("#ply")).to_have_text("0")
+    expect(choosing).to_contain_text("footsies-counter chooses " + names[first["0"]][:4])
+    expect(choosing).to_contain_text("footsies-nash's choice is hidden until the reveal")
+    # Nor is it in the move list before the reveal.
+    expect(page.locator('#log li[data-ply="1"]')).to_be_hidden()
+    # The reveal: one step on, both choices are known.
+    page.locator("#next").click()
+    expect(page.locator("#ply")).to_have_text("1")
+    expect(page.locator('#log li[data-ply="1"]')).to_be_visible()
+    expect(page.locator("#event-text")).to_contain_text(" vs ")
+    # And back to everything, at the same position.
+    press(page, page.get_by_role("link", name="Everything"))
+    expect(page.locator("#ply")).to_have_text("1")
+    expect(page.locator('#log li[data-ply="2"]')).to_be_visible()

@@ -1,0 +1,99 @@
+"""The "why?" panel's data (issue 10): what an AI weighed in the game's own words, the
+raw figures kept for bot writers, and downloads as JSON and GraphML."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.test import Client
+
+import games
+from webapp.matches.thinking import as_tree, figures, move_words, readable
+
+from .test_analysis import finished_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _texts(data) -> str:
+    """Every text a person reads in the panel (the raw JSON is behind a click)."""
+    out = []
+    for r in data["readable"].values():
+        out += [r["headline"], r["played"] or "", *r["notes"]]
+        out += [c["text"] + " " + c["figures"] for c in r["candidates"]]
+    return "\n".join(out)
+
+
+def test_the_why_panel_speaks_the_games_words():
+    match = finished_match("dicewars", ("dicewars-ste4", "dicewars-best"), seed="w3")
+    data = Client().get(f"/matches/{match.pk}/thinking/1/").json()
+    assert data["decisions"]  # the raw figures are still there
+    r = next(iter(data["readable"].values()))
+    assert r["candidates"], r
+    text = _texts(data)
+    assert "{" not in text
+    # Dice Wars' own words, not codes like "9>8".
+    assert "attacks territory" in r["candidates"][0]["text"]
+    assert ">" not in r["candidates"][0]["text"]
+    assert "wins the battle" in r["candidates"][0]["figures"]
+    assert sum(c["played"] for c in r["candidates"]) <= 1
+
+
+def test_footsies_choices_are_named():
+    state = games.get("footsies").new_state(2)
+    assert move_words(state, "DP") not in ("DP", "")
+    assert move_words(state, "not a move") == "not a move"  # never breaks the panel
+
+
+def test_figures_in_plain_text():
+    assert figures({"move": "x", "value": 0.2222, "visits": 18}) == "value +0.222 · 18 visits"
+    assert figures({"move": "x", "playouts": 4, "wins": 3, "mean": 0.5}) == (
+        "mean result +0.5 · 3 wins in 4 playouts"
+    )
+    assert (
+        figures({"move": "x", "value": 0.0, "p": 0.333333}) == "value 0 · played 33 % of the time"
+    )
+
+
+def test_a_random_move_and_a_fallback_are_explained():
+    state = games.get("footsies").new_state(2)
+    r = readable(
+        state, 1, {"thinking": {"legal_moves": 4}, "stats": {"seconds": 0.01}}, "B", "Blue"
+    )
+    assert r["headline"] == "Blue picked at random among 4 legal moves."
+    r = readable(state, 1, {"thinking": {}, "stats": {"fallback": "timeout"}}, "B", "Blue")
+    assert any("random legal move was played" in n for n in r["notes"])
+
+
+def test_downloads_as_json_and_graphml():
+    match = finished_match("footsies", ("footsies-nash", "footsies-counter"), seed="d1")
+    client = Client()
+    data = client.get(f"/matches/{match.pk}/thinking/0/").json()
+    seat, r = next(iter(data["readable"].items()))
+    resp = client.get(r["json_url"])
+    assert resp.status_code == 200
+    assert "attachment" in resp["Content-Disposition"]
+    assert json.loads(resp.content) == data["decisions"][seat]
+    resp = client.get(r["graphml_url"])
+    assert resp.status_code == 200 and resp["Content-Type"].startswith("application/graphml")
+    root = ET.fromstring(resp.content)
+    ns = "{http://graphml.graphdrawing.org/xmlns}"
+    nodes = root.findall(f"{ns}graph/{ns}node")
+    assert len(nodes) == 1 + len(data["decisions"][seat]["thinking"]["moves"])
+    for bad in (
+        f"/matches/{match.pk}/thinking/0/seat7.json",
+        f"/matches/{match.pk}/thinking/0/seat0.xml",
+        f"/matches/{match.pk}/thinking/999/seat0.json",
+        "/matches/987654/thinking/0/seat0.graphml",
+        f"/matches/{match.pk}/thinking/999/",
+    ):
+        assert client.get(bad).status_code == 404, bad
+
+
+def test_a_search_tree_exports_as_it_is():
+    tree = {"move": None, "actor": "seat 0", "children": [{"move": "A", "actor": "leaf"}]}
+    assert as_tree({"tree": tree, "moves": []}, 0) == tree
+    flat = as_tree({"moves": [{"move": "A", "value": 1}, {"move": "B", "mean": -1}]}, 0)
+    assert [c["move"] for c in flat["children"]] == ["A", "B"]

@@ -1,0 +1,223 @@
+"""The stored analysis of a finished match (issue 10): requesting it and computing it.
+
+``request_analysis`` validates (``check_request``) then writes (``do_request``) in one
+transaction and queues ``tasks.analyse_match`` after the commit. The task claims the
+row (pending → running) with one conditional UPDATE, so two deliveries, two requests or
+two workers compute it once; the one-to-one ``Analysis.match`` lets the database refuse
+a second row. Analyses run on the default (tournament) queue, never on the live one:
+an analysis must not make a person wait for their opponent's move.
+
+Automatic analyses (rated matches finished live) take a budget per hour, and no request
+is queued while ``DICEARENA_ANALYSIS_QUEUE_MAX`` analyses already wait, so analyses can
+never swamp the workers.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from webapp.matches.models import Analysis, Match
+from webapp.matches.services import Rejected
+
+log = logging.getLogger(__name__)
+
+#: Seconds a worker may spend on one analysis: the soft limit stops it with a short
+#: reason, the hard limit kills it. A running analysis older than the hard limit lost
+#: its worker, and may be claimed again.
+SOFT_LIMIT_S = 120
+HARD_LIMIT_S = 150
+
+FROM_REPLAY = "replay page"
+FROM_RATING = "rated match"
+
+
+def status_of(analysis: Analysis | None) -> dict[str, Any]:
+    """What pages see: the status in words, a short reason, the result once done."""
+    if analysis is None:
+        return {"status": "none", "text": "Not analysed yet.", "reason": "", "result": None}
+    texts = {
+        Analysis.Status.PENDING: "Waiting for a worker…",
+        Analysis.Status.RUNNING: "Analysing…",
+        Analysis.Status.DONE: "Analysed.",
+        Analysis.Status.FAILED: "The analysis failed.",
+    }
+    return {
+        "status": analysis.status,
+        "text": texts[analysis.status],
+        "reason": analysis.reason,
+        "requested_by": analysis.requested_by,
+        "result": analysis.result if analysis.status == Analysis.Status.DONE else None,
+    }
+
+
+# ----- requesting ------------------------------------------------------------------------
+
+
+def check_request(match_id: Any) -> Match:
+    """The match to analyse, or Rejected: an unknown id, or a match not finished."""
+    try:
+        match_id = int(match_id)
+    except (TypeError, ValueError):
+        raise Rejected("no-match", f"there is no match {match_id!r}") from None
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise Rejected("no-match", f"there is no match {match_id}")
+    if match.status != Match.Status.FINISHED:
+        what = "still being played" if match.status == Match.Status.ACTIVE else "was aborted"
+        raise Rejected(
+            "not-finished", f"match {match_id} {what}: only finished matches are analysed"
+        )
+    return match
+
+
+def _stale(analysis: Analysis) -> bool:
+    """A request whose task never ran, or a worker that died mid-analysis."""
+    since = analysis.started_at or analysis.requested_at
+    return since < timezone.now() - timedelta(seconds=HARD_LIMIT_S)
+
+
+def check_queue_room() -> None:
+    waiting = Analysis.objects.filter(
+        status__in=[Analysis.Status.PENDING, Analysis.Status.RUNNING]
+    ).count()
+    if waiting >= settings.DICEARENA_ANALYSIS_QUEUE_MAX:
+        raise Rejected("busy", "the analysts are busy; try again in a minute")
+
+
+def do_request(match: Match, requested_by: str) -> tuple[Analysis, bool]:
+    """The match's analysis row, made pending if it needs (re)computing; True when a task
+    must be queued. A done analysis is kept as it is."""
+    analysis = Analysis.objects.select_for_update().filter(match=match).first()
+    if analysis is None:
+        try:
+            with transaction.atomic():
+                analysis = Analysis.objects.create(match=match, requested_by=requested_by)
+        except IntegrityError:
+            # Someone asked at the same moment: theirs is the one row.
+            return Analysis.objects.get(match=match), False
+        return analysis, True
+    if analysis.status == Analysis.Status.FAILED:
+        Analysis.objects.filter(pk=analysis.pk).update(
+            status=Analysis.Status.PENDING,
+            reason="",
+            requested_at=timezone.now(),
+            started_at=None,
+            finished_at=None,
+        )
+        analysis.refresh_from_db()
+        return analysis, True
+    if analysis.status != Analysis.Status.DONE and _stale(analysis):
+        return analysis, True
+    return analysis, False
+
+
+def request_analysis(match_id: Any, requested_by: str = FROM_REPLAY) -> Analysis:
+    """Ask for a match's analysis; returns its row (done, or on its way). Raises Rejected."""
+    with transaction.atomic():
+        match = check_request(match_id)
+        existing = Analysis.objects.filter(match=match).first()
+        if existing is None or existing.status == Analysis.Status.FAILED:
+            check_queue_room()
+        analysis, queue = do_request(match, requested_by)
+    if queue:
+        _queue(match.pk)
+    return analysis
+
+
+def do_request_once(match: Match) -> None:
+    """The row for a task run without a request (a direct call): pending if missing."""
+    try:
+        with transaction.atomic():
+            Analysis.objects.get_or_create(match=match, defaults={"requested_by": FROM_REPLAY})
+    except IntegrityError:
+        pass  # created meanwhile by a request: that row is the one
+
+
+def _queue(match_id: int) -> None:
+    from webapp.matches.tasks import analyse_match
+
+    analyse_match.delay(match_id)
+
+
+def auto_analyse(match_id: int) -> bool:
+    """After a rated match finished live: analyse it if the hour's budget allows. Never
+    raises (a result is stored whatever happens here). True if one was queued."""
+    if settings.DICEARENA_AUTO_ANALYSES_PER_HOUR <= 0:
+        return False
+    try:
+        from webapp.leaderboards.models import RatedMatch
+
+        if not RatedMatch.objects.filter(match_id=match_id, rated=True).exists():
+            return False
+        if Analysis.objects.filter(match_id=match_id).exists():
+            return False
+        if not _take_hourly_budget():
+            return False
+        request_analysis(match_id, FROM_RATING)
+        return True
+    except Rejected as exc:
+        log.info("no automatic analysis of match %s: %s", match_id, exc.message)
+    except Exception:
+        log.exception("could not queue the automatic analysis of match %s", match_id)
+    return False
+
+
+def _take_hourly_budget() -> bool:
+    """One of the hour's automatic analyses (a Redis counter per clock hour)."""
+    from webapp.matches.tasks import _redis
+
+    hour = timezone.now().strftime("%Y%m%d%H")
+    key = f"{settings.CELERY_TASK_DEFAULT_QUEUE}:auto-analyses:{hour}"
+    pipe = _redis().pipeline()
+    pipe.incr(key)
+    pipe.expire(key, 3700)
+    count, _ = pipe.execute()
+    return int(count) <= settings.DICEARENA_AUTO_ANALYSES_PER_HOUR
+
+
+# ----- computing (the task) ----------------------------------------------------------------
+
+
+def claim(match_id: int) -> Analysis | None:
+    """Take the match's analysis for this worker: pending, or running but stale (its
+    worker died). None when there is nothing to do (done, or someone else's)."""
+    now = timezone.now()
+    stale = now - timedelta(seconds=HARD_LIMIT_S)
+    # One conditional UPDATE: of two workers racing for it, exactly one changes the row.
+    claimed = Analysis.objects.filter(
+        Q(match_id=match_id),
+        Q(status=Analysis.Status.PENDING) | Q(status=Analysis.Status.RUNNING, started_at__lt=stale),
+    ).update(status=Analysis.Status.RUNNING, started_at=now)
+    if not claimed:
+        return None
+    return Analysis.objects.filter(match_id=match_id, started_at=now).first()
+
+
+def finish(analysis: Analysis, result: dict | None, reason: str = "") -> bool:
+    """Store the outcome, if this worker still holds the claim. True if stored."""
+    status = Analysis.Status.DONE if result is not None else Analysis.Status.FAILED
+    return bool(
+        Analysis.objects.filter(
+            pk=analysis.pk, status=Analysis.Status.RUNNING, started_at=analysis.started_at
+        ).update(status=status, result=result, reason=reason[:200], finished_at=timezone.now())
+    )
+
+
+def compute(match: Match) -> dict[str, Any]:
+    """``agents.analyse`` on the stored match (seat names included)."""
+    from agents.analyse import analyse
+    from webapp.replays.frames import export
+
+    budget = settings.DICEARENA_ANALYSIS_BUDGET_S
+    return analyse(
+        export(match),
+        budget_s=budget if budget > 0 else None,
+        playouts=settings.DICEARENA_ANALYSIS_PLAYOUTS,
+    )
