@@ -7,4 +7,5 @@ AGENTS: dict[str, str] = {
     "footsies-mcts": "agents.footsies.mcts:MctsAgent",
     "footsies-nash": "agents.footsies.nash:NashAgent",
     "footsies-br": "agents.footsies.response:BestResponseAgent",
+    "footsies-best": "agents.footsies.best:BestAgent",
 }
