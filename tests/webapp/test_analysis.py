@@ -194,6 +194,13 @@ def test_requests_wait_when_the_analysts_are_busy(queued):
     assert not Analysis.objects.filter(match=two).exists()
 
 
+@pytest.fixture
+def in_process(monkeypatch):
+    """AI moves only where the test plays them: nothing queued for the session's worker,
+    which would otherwise race this process to the end of the match."""
+    monkeypatch.setattr(services, "_queue_after_commit", lambda match, due: None)
+
+
 def _play_ai_match_to_the_end() -> Match:
     """A live AI-vs-AI match played by calling the AI task in this process, so its end
     runs match_finished here (ratings, then the automatic analysis)."""
@@ -213,7 +220,7 @@ def _play_ai_match_to_the_end() -> Match:
 
 
 @override_settings(DICEARENA_AUTO_ANALYSES_PER_HOUR=1)
-def test_rated_matches_are_analysed_automatically_within_the_hours_budget(queued):
+def test_rated_matches_are_analysed_automatically_within_the_hours_budget(queued, in_process):
     from webapp.matches.tasks import _redis
 
     hour = timezone.now().strftime("%Y%m%d%H")
@@ -229,7 +236,7 @@ def test_rated_matches_are_analysed_automatically_within_the_hours_budget(queued
     assert queued == [first.pk]
 
 
-def test_no_automatic_analysis_by_default_in_tests(queued):
+def test_no_automatic_analysis_by_default_in_tests(queued, in_process):
     match = _play_ai_match_to_the_end()
     assert not Analysis.objects.filter(match=match).exists()
     assert queued == []
