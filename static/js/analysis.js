@@ -244,6 +244,9 @@
       h("p", { class: "muted small" }, how, " ", h("a", { href: card.dataset.url, id: "analysis-json" }, "The figures as JSON"), "."),
     );
     markMoves(result);
+    // The marks made the list's entries taller: keep the current one in sight.
+    const current = document.querySelector("#log li.current");
+    if (current) current.scrollIntoView({ block: "nearest" });
     const follow = (k) => { chart.moveCursor(k); here(result, k); };
     replay.root.addEventListener("replay:ply", (ev) => follow(ev.detail.ply));
     follow(replay.current());

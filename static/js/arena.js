@@ -214,14 +214,14 @@
       const box = h("section", { class: "decision", "data-seat": seat },
         h("h3", {}, `What ${r.name} weighed`),
         h("p", { class: "why-headline" }, r.headline));
-      if (r.played) box.append(h("p", {}, h("b", {}, "Played: "), r.played));
+      if (r.played) box.append(h("p", { class: "why-played" }, h("b", {}, `${r.verb || "Played"}: `), r.played));
       if (r.candidates.length) {
         const list = h("ol", { class: "candidates", "aria-label": `Moves ${r.name} weighed, best first` });
         for (const c of r.candidates) {
           list.append(h("li", { class: c.played ? "played" : "", "data-move": c.move },
             h("span", { class: "cand-text" }, c.text),
             c.figures ? h("span", { class: "cand-figures muted" }, ` — ${c.figures}`) : null,
-            c.played ? h("span", { class: "cand-played" }, " ← played") : null));
+            c.played ? h("span", { class: "cand-played" }, ` ← ${(r.verb || "played").toLowerCase()}`) : null));
         }
         box.append(list);
         if (r.more) box.append(h("p", { class: "muted" }, `… and ${r.more} more in the raw figures.`));
@@ -231,10 +231,12 @@
       box.append(
         h("details", { class: "raw-thinking" },
           h("summary", {}, "Raw figures (JSON, for bot writers)"),
-          h("pre", { tabindex: 0 }, JSON.stringify(raw ? raw.thinking : {}, null, 1))),
-        h("p", { class: "downloads" },
+          h("pre", { tabindex: 0 }, JSON.stringify(raw ? raw.thinking : {}, null, 1))));
+      if (r.json_url) {
+        box.append(h("p", { class: "downloads" },
           h("a", { href: r.json_url, download: "", class: "secondary download-json" }, "Download as JSON"), " ",
           h("a", { href: r.graphml_url, download: "", class: "secondary download-graphml" }, "Download as GraphML")));
+      }
       el.append(box);
     }
   }

@@ -39,6 +39,8 @@
     url.searchParams.set("ply", String(ply));
     history.replaceState(null, "", url);
     els.permalink.href = url.pathname + url.search;
+    const here = document.getElementById("analyse-here");
+    if (here) here.href = here.href.replace(/\/position\/\d+\//, `/position/${ply}/`);
     root.dataset.ply = String(ply);
     for (const li of els.log.children) {
       li.classList.toggle("current", Number(li.dataset.ply) === ply);

@@ -220,3 +220,26 @@ def test_the_perspective_switch_hides_the_opponents_footsies_choice_until_the_re
     press(page, page.get_by_role("link", name="Everything"))
     expect(page.locator("#ply")).to_have_text("1")
     expect(page.locator('#log li[data-ply="2"]')).to_be_visible()
+
+
+def test_analyse_from_here_asks_an_agent_about_the_position(new_page):
+    match_id = stored_match("footsies", ["footsies-counter", "footsies-nash"], "h1", {"rounds": 3})
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=0")
+    page.locator("#next").click()
+    expect(page.locator("#ply")).to_have_text("1")
+    press(page, page.get_by_role("link", name="Analyse from here"))
+    page.wait_for_url(re.compile(rf"/matches/{match_id}/position/1/$"))
+    expect(page.get_by_role("heading", name="Analyse from here")).to_be_visible()
+    expect(page.locator("#board *").first).to_be_attached()
+    page.get_by_label("Agent").select_option("footsies-nash")
+    page.get_by_label("Thinking time").fill("0.5")
+    press(page, page.get_by_role("button", name="Analyse"))
+    expect(page.locator("#thinking .why-played").first).to_contain_text(
+        "Its choice:", timeout=60_000
+    )
+    expect(page.locator("#thinking .decision")).to_have_count(2)  # both choose blind
+    assert "{" not in page.locator("#thinking").inner_text()
+    from tests.browser.test_accessibility import problems
+
+    assert problems(page) == []

@@ -145,6 +145,7 @@ def test_garbage_other_bots_matches_and_stale_moves_get_errors_and_change_nothin
             ("not json at all", "malformed"),
             (b"\x00\xff\xfe binary", "malformed"),
             ("[1, 2, 3]", "malformed"),
+            ("[" * 5000 + "]" * 5000, "malformed"),  # deeper than the JSON parser goes
             ({"type": "resign"}, "malformed"),
             ({"type": "hello", "matches": [1]}, "malformed"),
             ("x" * 20000, "too_large"),

@@ -18,7 +18,7 @@ from webapp.bots import frames, live, play, resume
 from webapp.bots.models import Bot
 from webapp.bots.ratelimit import connect_allowed
 from webapp.matches import services
-from webapp.matches.consumers import FrameBudget
+from webapp.matches.consumers import BadFrame, FrameBudget, read_frame
 
 #: Close codes (4000–4999 are the application's own).
 UNAUTHORIZED, REPLACED, TOO_MANY = 4401, 4409, 4429
@@ -78,18 +78,10 @@ class BotConsumer(AsyncWebsocketConsumer):
             limit = settings.DICEARENA_BOT_FRAMES_PER_S
             await self._error("rate_limited", f"at most {limit} frames a second; frame dropped")
             return
-        raw = text_data if text_data is not None else bytes_data
-        if raw is None or len(raw) > settings.DICEARENA_BOT_MAX_FRAME_BYTES:
-            limit = settings.DICEARENA_BOT_MAX_FRAME_BYTES
-            await self._error("too_large", f"a frame is at most {limit} bytes")
-            return
         try:
-            message = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            await self._error("malformed", "frames are JSON objects")
-            return
-        if not isinstance(message, dict):
-            await self._error("malformed", "frames are JSON objects")
+            message = read_frame(text_data, bytes_data, settings.DICEARENA_BOT_MAX_FRAME_BYTES)
+        except BadFrame as bad:
+            await self._error(bad.code, bad.text)
             return
         kind = message.get("type")
         if kind == "move":

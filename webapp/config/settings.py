@@ -223,6 +223,7 @@ CELERY_TASK_ROUTES = {
     "webapp.bots.tasks.flag_turn": {"queue": DICEARENA_LIVE_QUEUE},
     # Analyses are heavy and nobody's move waits on them: the default queue, never live.
     "webapp.matches.tasks.analyse_match": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "webapp.replays.tasks.analyse_position": {"queue": CELERY_TASK_DEFAULT_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # nothing waits on a task's return value
 CELERY_TASK_ACKS_LATE = True
@@ -286,6 +287,10 @@ DICEARENA_ANALYSIS_BUDGET_S = float(os.environ.get("DICEARENA_ANALYSIS_BUDGET_S"
 DICEARENA_ANALYSIS_PLAYOUTS = int(os.environ.get("DICEARENA_ANALYSIS_PLAYOUTS", "1000"))
 DICEARENA_AUTO_ANALYSES_PER_HOUR = int(os.environ.get("DICEARENA_AUTO_ANALYSES_PER_HOUR", "30"))
 DICEARENA_ANALYSIS_QUEUE_MAX = int(os.environ.get("DICEARENA_ANALYSIS_QUEUE_MAX", "20"))
+# "Analyse from here" requests a minute, site-wide (each is one agent's few seconds).
+DICEARENA_POSITION_ANALYSES_PER_MINUTE = int(
+    os.environ.get("DICEARENA_POSITION_ANALYSES_PER_MINUTE", "30")
+)
 # AI-vs-AI matches one person may have running at once.
 DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.

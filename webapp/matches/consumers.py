@@ -31,6 +31,29 @@ CLOSE_UNKNOWN_MATCH = 4404
 NUDGE_EVERY_S = 10.0
 
 
+class BadFrame(Exception):
+    """A frame refused before it is read: too large, not JSON, not an object."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code, self.text = code, text
+
+
+def read_frame(text_data: str | None, bytes_data: bytes | None, max_bytes: int) -> dict:
+    """A socket frame as a JSON object, or BadFrame (JSON nested too deep for the
+    parser is malformed too, not a crash)."""
+    raw = text_data if text_data is not None else bytes_data
+    if raw is None or len(raw) > max_bytes:
+        raise BadFrame("too_large", f"a frame is at most {max_bytes} bytes")
+    try:
+        message = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise BadFrame("malformed", "frames are JSON objects") from None
+    if not isinstance(message, dict):
+        raise BadFrame("malformed", "frames are JSON objects")
+    return message
+
+
 class FrameBudget:
     """A token bucket: ``burst`` frames at once, refilled at ``rate`` frames a second.
     A person clicks a few times a second at most; a page's heartbeat is one frame in 25 s."""
@@ -85,18 +108,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._error("rate_limited", "too many frames; reconnect and slow down")
             await self.close(code=CLOSE_RATE_LIMITED)
             return
-        raw = text_data if text_data is not None else bytes_data
-        if raw is None or len(raw) > settings.DICEARENA_MAX_FRAME_BYTES:
-            limit = settings.DICEARENA_MAX_FRAME_BYTES
-            await self._error("too_large", f"a frame is at most {limit} bytes")
-            return
         try:
-            message = json.loads(raw)
-        except (ValueError, UnicodeDecodeError, RecursionError):
-            await self._error("malformed", "frames are JSON objects")
-            return
-        if not isinstance(message, dict):
-            await self._error("malformed", "frames are JSON objects")
+            message = read_frame(text_data, bytes_data, settings.DICEARENA_MAX_FRAME_BYTES)
+        except BadFrame as bad:
+            await self._error(bad.code, bad.text)
             return
         kind = message.get("type")
         if kind == "hello":

@@ -158,6 +158,8 @@ def readable(
         "name": name,
         "headline": headline(t, name),
         "played": None if played is None else move_words(state, played),
+        # How the page labels that move: what was played, or (analyse from here) chosen.
+        "verb": "Played",
         "candidates": candidates,
         "more": max(0, len(moves) - SHOWN),
         "notes": notes(t, state, stats),

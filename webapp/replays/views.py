@@ -85,3 +85,76 @@ def analysis_json(request, match_id: int):
     match = get_object_or_404(Match, pk=match_id)
     row = Analysis.objects.filter(match=match).first()
     return JsonResponse({"match": match.pk, **analyses.status_of(row)})
+
+
+# ----- analyse from here -------------------------------------------------------------------
+
+
+def position(request, match_id: int, ply: int):
+    """One position of a finished match, and a form asking an agent's opinion of it."""
+    import agents
+    from webapp.replays import positions
+
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
+    if not 0 <= ply <= match.ply:
+        from django.http import Http404
+
+        raise Http404(f"match {match.pk} has plies 0 to {match.ply}")
+    state = positions.state_at(match, ply)
+    seats, why_not = positions.whose_turn(state)
+    names = {s.index: s.name for s in match.seats.all()}
+    catalogue = [a for a in agents.catalogue(match.game) if a.name != "random"]
+    return render(
+        request,
+        "replays/position.html",
+        {
+            "match": match,
+            "ply": ply,
+            "view": state.observation(None),
+            "deciding": [names.get(s, f"seat {s}") for s in seats],
+            "why_not": why_not,
+            "agents": catalogue,
+            "default_agent": _strongest(match.game, catalogue),
+            "max_budget": positions.MAX_BUDGET_S,
+            "default_budget": positions.DEFAULT_BUDGET_S,
+            "open": match.is_over,
+        },
+    )
+
+
+def _strongest(game: str, catalogue) -> str:
+    from agents.analyse.policy import judge_spec
+
+    try:
+        return judge_spec(game).split(":")[0]
+    except Exception:
+        return catalogue[0].name if catalogue else "random"
+
+
+@require_http_methods(["POST"])
+def position_analyse(request, match_id: int, ply: int):
+    """Queue the opinion; answers the URL to poll (JSON)."""
+    from webapp.replays import positions
+
+    try:
+        token = positions.request(
+            match_id, ply, request.POST.get("agent"), request.POST.get("budget")
+        )
+    except Rejected as exc:
+        status = {"no-match": 404, "busy": 503, "not-finished": 409}.get(exc.code, 400)
+        return JsonResponse({"error": exc.code, "message": exc.message}, status=status)
+    url = reverse("replays:position-result", args=[match_id, ply, token])
+    return JsonResponse(
+        {"status": "pending", "text": "Waiting for a worker…", "url": url}, status=202
+    )
+
+
+def position_result(request, match_id: int, ply: int, token: str):
+    from webapp.replays import positions
+
+    answer = positions.result(token)
+    if answer is None:
+        return JsonResponse(
+            {"error": "unknown", "message": "no such analysis (they are kept an hour)"}, status=404
+        )
+    return JsonResponse(answer)

@@ -1,0 +1,172 @@
+"""Analyse from here (issue 10): one agent's opinion of one position of a finished match.
+
+``request`` validates (``check_request``: a finished match, a ply it reached, an agent
+that plays the game, a budget within bounds, the minute's quota) and queues
+``tasks.analyse_position`` on the default queue; the worker stores its answer in Redis
+under a random key for an hour, and the page polls ``result``. Nothing is written to the
+database: an opinion is cheap to ask again.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+import agents
+from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from webapp.matches.models import Match
+from webapp.matches.positions import walk
+from webapp.matches.services import Rejected
+
+#: Seconds an agent may think about one position, at most (and by default).
+MAX_BUDGET_S = 5.0
+DEFAULT_BUDGET_S = 1.0
+#: How long an answer is kept for the page to fetch.
+KEEP_S = 3600
+#: Worker limits: the budget per seat of a simultaneous turn, plus room to set up.
+SOFT_LIMIT_S = 30
+HARD_LIMIT_S = 40
+
+
+@dataclass(frozen=True)
+class Request:
+    match_id: int
+    ply: int
+    spec: str
+    budget_s: float
+
+
+def state_at(match: Match, ply: int) -> State:
+    """The position after ``ply`` events of ``match``."""
+    events = list(match.events.filter(ply__lt=ply).order_by("ply"))
+    state = match.game_rules.new_state(match.num_players, match.options)
+    for _before, _event, after in walk(match, events):
+        state = after
+    return state
+
+
+def whose_turn(state: State) -> tuple[list[int], str]:
+    """The seats deciding here, or none with the reason in words."""
+    actor = state.current()
+    if actor == TERMINAL:
+        return [], "The match is over here: nothing is left to decide."
+    if actor == CHANCE:
+        return [], "The dice roll next here: no player decides. Step one move on."
+    if actor == SIMULTANEOUS:
+        return list(state.acting_seats()), ""
+    return [int(actor)], ""
+
+
+def check_request(match_id: Any, ply: Any, spec: Any, budget_s: Any) -> tuple[Match, Request]:
+    """Validate an "analyse from here" request; Rejected says what is wrong."""
+    try:
+        match = Match.objects.filter(pk=int(match_id)).first()
+    except (TypeError, ValueError):
+        match = None
+    if match is None:
+        raise Rejected("no-match", f"there is no match {match_id!r}")
+    if not match.is_over:
+        # While a match is played, an engine's opinion would be help for a player.
+        raise Rejected("not-finished", "positions are analysed once the match is over")
+    try:
+        ply = int(ply)
+    except (TypeError, ValueError):
+        raise Rejected("bad-ply", f"ply must be a whole number, not {ply!r}") from None
+    if not 0 <= ply <= match.ply:
+        raise Rejected("bad-ply", f"match {match.pk} has plies 0 to {match.ply}, not {ply}")
+    try:
+        spec = agents.check_spec(str(spec or ""), match.game)
+    except (ValueError, KeyError) as exc:
+        raise Rejected("bad-agent", str(exc.args[0]) if exc.args else "unknown agent") from None
+    try:
+        budget = float(budget_s if budget_s not in (None, "") else DEFAULT_BUDGET_S)
+    except (TypeError, ValueError):
+        raise Rejected(
+            "bad-budget", f"the budget is a number of seconds, not {budget_s!r}"
+        ) from None
+    if not 0 < budget <= MAX_BUDGET_S:
+        raise Rejected("bad-budget", f"the budget is more than 0 and at most {MAX_BUDGET_S:g} s")
+    return match, Request(match.pk, ply, spec, budget)
+
+
+def _redis():
+    from webapp.matches.tasks import _redis as client
+
+    return client()
+
+
+def _key(token: str) -> str:
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:position:{token}"
+
+
+def check_quota() -> None:
+    """At most DICEARENA_POSITION_ANALYSES_PER_MINUTE requests a minute, site-wide, so
+    the opinions asked for never swamp the workers."""
+    minute = timezone.now().strftime("%Y%m%d%H%M")
+    key = f"{settings.CELERY_TASK_DEFAULT_QUEUE}:position-quota:{minute}"
+    pipe = _redis().pipeline()
+    pipe.incr(key)
+    pipe.expire(key, 120)
+    count, _ = pipe.execute()
+    if int(count) > settings.DICEARENA_POSITION_ANALYSES_PER_MINUTE:
+        raise Rejected("busy", "many positions are being analysed; try again in a minute")
+
+
+def request(match_id: Any, ply: Any, spec: Any, budget_s: Any) -> str:
+    """Queue an opinion; returns the token its answer is kept under."""
+    _match, req = check_request(match_id, ply, spec, budget_s)
+    check_quota()
+    token = secrets.token_urlsafe(12)
+    store(token, {"status": "pending", "text": "Waiting for a worker…"})
+    from webapp.replays.tasks import analyse_position
+
+    analyse_position.delay(req.match_id, req.ply, req.spec, req.budget_s, token)
+    return token
+
+
+def store(token: str, answer: dict[str, Any]) -> None:
+    _redis().set(_key(token), json.dumps(answer), ex=KEEP_S)
+
+
+def result(token: str) -> dict[str, Any] | None:
+    raw = _redis().get(_key(token))
+    return None if raw is None else json.loads(raw)
+
+
+def opinion(req: Request) -> dict[str, Any]:
+    """The agent's decision for each seat deciding at the position, in words."""
+    from agents.core.seeding import agent_rng
+    from webapp.matches.services import decision_record
+    from webapp.matches.thinking import readable
+
+    match = Match.objects.prefetch_related("seats").get(pk=req.match_id)
+    state = state_at(match, req.ply)
+    seats, why_not = whose_turn(state)
+    if not seats:
+        return {"status": "done", "text": why_not, "readable": {}, "decisions": {}}
+    words, decisions = {}, {}
+    for seat in seats:
+        agent = agents.get(req.spec)
+        decision = agents.decide(
+            agent,
+            state.clone(),
+            seat,
+            agents.Budget(seconds=req.budget_s),
+            agent_rng(match.seed, seat, req.ply),
+        )
+        record = decision_record(decision, f"analysis of match {match.pk} ply {req.ply}")
+        move = state.move_to_str(decision.move)
+        name = f"{req.spec} as seat {seat}"
+        words[str(seat)] = {**readable(state, seat, record, move, name), "verb": "Its choice"}
+        decisions[str(seat)] = record
+    return {
+        "status": "done",
+        "text": f"{req.spec} thought for up to {req.budget_s:g} s.",
+        "readable": words,
+        "decisions": decisions,
+    }
