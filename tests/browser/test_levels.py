@@ -22,7 +22,7 @@ def test_a_person_picks_the_best_level_and_plays_its_agent(new_page, phone):
     # Choosing the level in the opponent list says the same under it.
     page.locator("select[name=agent1]").select_option("level:best")
     help_text = page.locator("#agent1-help")
-    expect(help_text).to_contain_text("Rating not yet rated")
+    expect(help_text).to_contain_text("Rating: not yet rated")
     expect(help_text).to_contain_text("Speed: not yet measured")
     if phone:
         assert_no_sideways_scroll(page)
