@@ -243,3 +243,23 @@ def test_analyse_from_here_asks_an_agent_about_the_position(new_page):
     from tests.browser.test_accessibility import problems
 
     assert problems(page) == []
+
+
+def test_a_search_agents_tree_can_be_explored(new_page):
+    match_id = stored_match(
+        "footsies", ["mcts:iterations=40", "footsies-nash"], "t1", {"rounds": 3}
+    )
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=1")
+    explorer = page.locator("#thinking .tree-explorer")
+    explorer.locator("summary").first.click()
+    root = explorer.locator("ul > li > details").first
+    root.locator("summary").first.click()
+    # The first level: simultaneous exchanges with the seats named, with their figures.
+    first = root.locator(":scope > ul > li").first
+    expect(first).to_contain_text("visits")
+    expect(first).to_contain_text("mcts")
+    assert "{" not in page.locator("#thinking").inner_text()
+    if SHOTS:
+        first.locator("summary").first.click()
+        page.locator("#thinking").screenshot(path=str(Path(SHOTS) / "why-panel.png"))

@@ -321,3 +321,20 @@ def test_the_replay_as_one_seat_saw_it():
     # A seat that is not there, or garbage, is the spectator's view.
     for bad in ("?view=2", "?view=-1", "?view=x"):
         assert frames_of(bad)[0]["view"]["seat"] is None, bad
+
+
+def test_a_stuck_analysis_says_so_and_can_be_asked_for_again(queued):
+    match = finished_match()
+    analyses.request_analysis(match.pk)
+    assert analyses.status_of(Analysis.objects.get(match=match))["stuck"] is False
+    Analysis.objects.filter(match=match).update(
+        requested_at=timezone.now() - timedelta(seconds=analyses.HARD_LIMIT_S + 1)
+    )
+    status = analyses.status_of(Analysis.objects.get(match=match))
+    assert status["stuck"] and "stuck" in status["text"]
+    page = Client().get(reverse("replays:replay", args=[match.pk])).content.decode()
+    assert "Try the analysis again" in page
+    analyses.request_analysis(match.pk)
+    assert queued == [match.pk, match.pk]
+    assert analyses.status_of(Analysis.objects.get(match=match))["stuck"] is False
+    assert analyse_match(match.pk) == "done"

@@ -169,4 +169,5 @@ def opinion(req: Request) -> dict[str, Any]:
         "text": f"{req.spec} thought for up to {req.budget_s:g} s.",
         "readable": words,
         "decisions": decisions,
+        "names": [s.name for s in match.seats.all()],
     }
