@@ -140,6 +140,8 @@ def bench_stack(name: str) -> Iterator[Path]:
         DICEARENA_VAR=str(tmp),
         DICEARENA_QUEUE=queue,
         DICEARENA_CHANNEL_PREFIX=queue,
+        # The bench's own site: the cap on a person's tournament does not apply.
+        DICEARENA_MAX_TOURNAMENT_GAMES="1000000",
     )
     server_url = os.environ.get("DATABASE_URL", "")
     os.environ["DATABASE_URL"], dropped = own_database(server_url)

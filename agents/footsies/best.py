@@ -61,7 +61,10 @@ MIN_SAMPLES = 8
 #: Positions whose sampled mix is kept per process (a stationary model's choice
 #: depends on the position alone).
 MAX_CACHED = 4096
-_SAMPLED: dict[tuple, Mix] = {}
+_SAMPLED: dict[tuple, tuple[dict[str, float], random.Random]] = {}
+#: Models of the generic searchers, and their prior weight against 1 for the others.
+GENERIC = ("mcts", "montecarlo", "expectimax")
+GENERIC_PRIOR = 0.3
 
 
 def _normalised(counts: dict[str, float]) -> Mix:
@@ -246,8 +249,11 @@ class BestAgent(Agent):
             Sampled("expectimax", stationary=True, samples=self.samples),
             Frequency(),
         ]
-        #: log of each model's weight (equal priors).
-        self.log_weights = [0.0] * len(self.models)
+        #: log of each model's weight, from the prior: the generic searchers play every
+        #: game and are met less often in Footsies than its own players.
+        self.log_weights = [
+            math.log(GENERIC_PRIOR if model.name in GENERIC else 1.0) for model in self.models
+        ]
         self.seen = 0  # opponent moves learned from
         self.seat: int | None = None
         self._pending: list[tuple[FootsiesState, tuple[int, Any]]] = []

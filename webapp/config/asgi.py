@@ -1,9 +1,17 @@
 import os
+import warnings
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "webapp.config.settings")
 django_asgi_app = get_asgi_application()
+
+# WhiteNoise serves static files with a synchronous file iterator, which Django reads
+# whole under ASGI, warning on every file (evansd/whitenoise#531): our files are small,
+# so the read is what we want, and the warning only buried real ones in `make run`.
+warnings.filterwarnings(
+    "ignore", message="StreamingHttpResponse must consume synchronous iterators"
+)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 import games
 from webapp.accounts.identity import Identity, identity_of, owner_identity
 from webapp.bots.challenges import opponent_seat
-from webapp.matches import browse, gamebook, lobby, rematches, services, snapshots
+from webapp.matches import browse, gamebook, levels, lobby, rematches, services, snapshots
 from webapp.matches import summary as game_over
 from webapp.matches.models import Match
 
@@ -54,6 +54,7 @@ def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: i
             "error": error,
             "open_matches": browse.open_challenges(game.slug)[:5],
             "length": gamebook.info(game.slug).match_length(lobby.lobby_defaults(game)),
+            "levels": levels.rows(game.slug),
         },
         status=status,
     )
@@ -92,7 +93,8 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
     # "opponent" names one agent for every AI seat (older forms and scripts send it).
     fallback = data.get("opponent") or lobby.default_opponent(game)
-    specs = [data.get(f"agent{i}") or fallback for i in range(players)]
+    # A named level ("level:strong") plays as its agent spec.
+    specs = [levels.resolve(game.slug, data.get(f"agent{i}") or fallback) for i in range(players)]
     pace = 0.0
     if mode == "watch":
         seats = [opponent_seat(game.slug, s) for s in specs]

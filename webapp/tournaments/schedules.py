@@ -62,6 +62,22 @@ def install_sweep(every_s: int = 15) -> PeriodicTask:
     return task
 
 
+def install_level_ladders() -> list[PeriodicTask]:
+    """One ladder per game that has levels (``agents.levels``): every level against
+    every other, a few games each, every few hours. The ratings it moves are what the
+    lobby shows next to each level."""
+    import games
+    from agents import levels
+
+    installed = []
+    for game in games.all():
+        if len(levels.levels(game.slug)) < 2:
+            continue
+        spec = levels.ladder(game.slug)
+        installed.append(install_tournament_schedule(spec["name"], spec, levels.LADDER_EVERY_S))
+    return installed
+
+
 def install_defaults() -> None:
     import agents
 
@@ -69,3 +85,4 @@ def install_defaults() -> None:
     names = {spec.split(":")[0] for spec in LADDER["spec"]["entrants"]}
     if names <= set(agents.core.AGENTS):
         install_tournament_schedule(LADDER["name"], LADDER["spec"], LADDER["every_s"])
+    install_level_ladders()

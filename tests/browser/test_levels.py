@@ -1,0 +1,35 @@
+"""A person picks a named level in the lobby, sees what it is measured to be, and plays
+the agent behind it."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import assert_no_sideways_scroll, open_lobby, press, seq_of, start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_person_picks_the_best_level_and_plays_its_agent(new_page, phone):
+    page = new_page(phone)
+    open_lobby(page, "footsies")
+    table = page.locator("#levels table")
+    expect(table.locator("tbody tr")).to_have_count(4)
+    best = table.locator("tr[data-level=best]")
+    expect(best.locator("code")).to_have_text("footsies-best")
+    expect(best.locator(".level-rating")).to_have_text("not yet rated")
+    expect(best.locator(".level-thinking")).to_have_text("not yet measured")
+    # Choosing the level in the opponent list says the same under it.
+    page.locator("select[name=agent1]").select_option("level:best")
+    help_text = page.locator("#agent1-help")
+    expect(help_text).to_contain_text("Rating not yet rated")
+    expect(help_text).to_contain_text("Speed: not yet measured")
+    if phone:
+        assert_no_sideways_scroll(page)
+
+    start_match(page, "footsies", agents={1: "level:best"})
+    expect(page.locator("#seats")).to_contain_text("footsies-best")
+    before = seq_of(page)
+    press(page, page.locator("button.move[data-move=B]"))
+    # The level's agent answered: the exchange resolved.
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")

@@ -1,0 +1,123 @@
+"""Named levels: offered in every lobby, played by the right agent, rated by a scheduled
+ladder, and shown with their measured rating and thinking time."""
+
+import json
+
+import pytest
+from django.core.cache import cache
+from django_celery_beat.models import PeriodicTask
+
+import agents
+import games
+from agents.levels import LADDER_EVERY_S, ladder, ladder_name, levels
+from webapp.leaderboards.models import Competitor
+from webapp.matches import levels as lobby_levels
+from webapp.matches import services
+from webapp.matches.models import Match
+from webapp.tournaments import playing, schedules
+from webapp.tournaments import services as tournament_services
+from webapp.tournaments.models import Tournament
+from webapp.tournaments.tasks import scheduled_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def isolated(monkeypatch):
+    # No workers: matches and tournaments are played in this process where a test asks.
+    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
+    monkeypatch.setattr(tournament_services, "_start", lambda tournament_id: None)
+    cache.clear()  # the lobby keeps each level's figures for a minute
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def guest(client):
+    client.get("/")
+    return client
+
+
+def test_every_game_offers_levels_weakest_first_topped_by_its_best_agent(client):
+    for game in games.all():
+        found = levels(game.slug)
+        assert len(found) >= 2, game.slug
+        names = [lv.name for lv in found]
+        assert names == sorted(names, key=["easy", "medium", "strong", "best"].index)
+        if f"{game.slug}-best" in agents.core.AGENTS:
+            assert found[-1].spec == f"{game.slug}-best"
+        page = client.get(f"/play/{game.slug}/").content.decode()
+        assert 'id="levels"' in page
+        for lv in found:
+            assert f'value="level:{lv.name}"' in page
+            assert f'data-level="{lv.name}"' in page
+            assert f"<code>{lv.spec}</code>" in page
+
+
+def test_levels_not_yet_played_say_so_rather_than_guess(client):
+    page = client.get("/play/footsies/").content.decode()
+    assert page.count("not yet rated") >= 4 and page.count("not yet measured") >= 4
+
+
+@pytest.mark.parametrize(
+    "game, value, spec",
+    [
+        ("footsies", "level:best", "footsies-best"),
+        ("footsies", "level:medium", "random"),
+        ("dicewars", "level:strong", "dicewars-ste"),
+    ],
+)
+def test_a_level_starts_a_match_with_its_agent(guest, game, value, spec):
+    guest.post("/matches/new/", {"game": game, "mode": "ai", "seat": "0", "agent1": value})
+    match = Match.objects.get()
+    assert [s.agent_spec for s in match.seats.all()] == ["", spec]
+
+
+def test_an_unknown_level_is_refused_and_nothing_is_stored(guest):
+    response = guest.post(
+        "/matches/new/",
+        {"game": "footsies", "mode": "ai", "seat": "0", "agent1": "level:grandmaster"},
+    )
+    assert response.status_code == 400
+    assert "there is no level &#x27;grandmaster&#x27; for this game" in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_each_game_with_levels_gets_one_bounded_ladder_schedule():
+    schedules.install_defaults()
+    schedules.install_defaults()  # installing again changes nothing
+    for game in games.all():
+        task = PeriodicTask.objects.get(name=ladder_name(game.slug))
+        assert task.interval.every == LADDER_EVERY_S
+        assert task.expire_seconds and task.expire_seconds < LADDER_EVERY_S
+        spec = json.loads(task.kwargs)["spec"]
+        assert spec == ladder(game.slug)
+        assert spec["entrants"] == [lv.spec for lv in levels(game.slug)]
+        # Valid as it stands, and a few dozen games at most per run.
+        checked = tournament_services.check_tournament(tournament_services.TournamentPlan(**spec))
+        assert len(checked.fixtures) <= 60
+    assert PeriodicTask.objects.filter(name__endswith="levels ladder").count() == len(games.all())
+
+
+def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
+    client, django_capture_on_commit_callbacks
+):
+    schedules.install_level_ladders()
+    task = PeriodicTask.objects.get(name=ladder_name("footsies"))
+    assert scheduled_tournament(**json.loads(task.kwargs)).startswith("tournament")
+    tournament = Tournament.objects.get()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+    with django_capture_on_commit_callbacks(execute=True):
+        while playing.play_for(tournament.pk, 60):
+            pass
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    lobby_levels.forget("footsies")
+    page = client.get("/play/footsies/").content.decode()
+    for row in lobby_levels.rows("footsies"):
+        competitor = Competitor.objects.get(game="footsies", key=f"agent:{row.level.spec}")
+        assert row.rating == round(competitor.ordinal, 3)
+        assert row.games == competitor.games == 3 * ladder("footsies")["games_per_pairing"]
+        assert row.thinking_s is not None and row.decisions > 0
+        assert row.rating_text in page and row.thinking_text in page
+    assert "not yet rated" not in page and "not yet measured" not in page

@@ -1,0 +1,158 @@
+"""The named levels in the lobby, with their measured strength and thinking time.
+
+A level (``agents.levels``) is played by one agent spec. What the lobby says about it
+is measured, never guessed:
+
+- *rating*: the spec's row on the game's leaderboard (μ − 3σ, games, provisional),
+  which the scheduled levels ladder keeps up to date (``webapp.tournaments.schedules``);
+- *thinking time*: the median of the spec's stored decision times (``stats.seconds``
+  of its latest decisions, live and tournament games alike).
+
+Both read a bounded number of rows and are kept for a minute, so the lobby stays cheap
+however many games are stored.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+from agents.levels import Level, level, levels
+from games.core import Game
+from webapp.leaderboards.models import Competitor
+from webapp.matches.lobby import OPPONENT_SOURCES, Opponent
+from webapp.matches.models import Event, Seat
+
+#: The latest matches of a spec, and decisions at most, that its thinking time is read from.
+RECENT_MATCHES = 20
+RECENT_EVENTS = 600
+#: Seconds a level's figures are kept before they are read again.
+CACHE_S = 60
+
+
+@dataclass(frozen=True)
+class LevelRow:
+    level: Level
+    description: str
+    rating: float | None  # μ − 3σ on the leaderboard; None before its first rated game
+    games: int
+    provisional: bool
+    competitor_id: int | None
+    thinking_s: float | None  # median seconds a decision; None before any is stored
+    decisions: int
+
+    @property
+    def rating_text(self) -> str:
+        if self.rating is None:
+            return "not yet rated"
+        games = f"{self.games} game{'s' if self.games != 1 else ''}"
+        note = ", provisional" if self.provisional else ""
+        return f"{self.rating:.1f} ({games}{note})"
+
+    @property
+    def thinking_text(self) -> str:
+        if self.thinking_s is None:
+            return "not yet measured"
+        return f"{seconds_text(self.thinking_s)} a move (median of {self.decisions})"
+
+
+def seconds_text(seconds: float) -> str:
+    if seconds < 0.001:
+        return "under 1 ms"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.1f} s"
+
+
+def rows(game: str) -> list[LevelRow]:
+    """Every level of ``game`` with its figures, weakest first."""
+    key = f"levels:{game}"
+    found = cache.get(key)
+    if found is None:
+        found = [_row(game, lv) for lv in levels(game)]
+        cache.set(key, found, CACHE_S)
+    return found
+
+
+def forget(game: str) -> None:
+    """Drop the kept figures (after a ladder run, or in tests)."""
+    cache.delete(f"levels:{game}")
+
+
+def _row(game: str, lv: Level) -> LevelRow:
+    import agents
+
+    competitor = Competitor.objects.filter(game=game, key=f"agent:{lv.spec}").first()
+    rated = competitor is not None and competitor.games > 0
+    thinking, decisions = thinking_time(game, lv.spec)
+    return LevelRow(
+        level=lv,
+        description=agents.info(lv.spec.partition(":")[0]).description,
+        rating=round(competitor.ordinal, 3) if rated else None,
+        games=competitor.games if rated else 0,
+        provisional=competitor.provisional if rated else True,
+        competitor_id=competitor.pk if rated else None,
+        thinking_s=thinking,
+        decisions=decisions,
+    )
+
+
+def thinking_time(game: str, spec: str) -> tuple[float | None, int]:
+    """(median seconds of ``spec``'s latest stored decisions in ``game``, how many)."""
+    seats = list(
+        Seat.objects.filter(agent_spec=spec, match__game=game)
+        .order_by("-match_id")
+        .values_list("match_id", "index")[:RECENT_MATCHES]
+    )
+    if not seats:
+        return None, 0
+    by_match: dict[int, set[str]] = {}
+    for match_id, index in seats:
+        by_match.setdefault(match_id, set()).add(str(index))
+    times = []
+    events = (
+        Event.objects.filter(match_id__in=by_match)
+        .exclude(decisions={})
+        .order_by("-id")
+        .values_list("match_id", "decisions")[:RECENT_EVENTS]
+    )
+    for match_id, decisions in events:
+        for seat, record in (decisions or {}).items():
+            if seat in by_match[match_id]:
+                seconds = ((record or {}).get("stats") or {}).get("seconds")
+                if isinstance(seconds, (int, float)):
+                    times.append(float(seconds))
+    if not times:
+        return None, 0
+    return statistics.median(times), len(times)
+
+
+def resolve(game: str, value: str) -> str:
+    """The agent spec for a lobby value: a level's spec for ``level:<name>``, else the
+    value itself. ValueError for a level the game does not have."""
+    if not value.startswith("level:"):
+        return value
+    found = level(game, value)
+    if found is None:
+        raise ValueError(f"there is no level {value.removeprefix('level:')!r} for this game")
+    return found.spec
+
+
+def _level_opponents(game: Game) -> list[Opponent]:
+    return [
+        Opponent(
+            row.level.value,
+            f"{row.level.title} ({row.level.spec})",
+            f"{row.description} Rating {row.rating_text}.",
+            row.thinking_text,
+            "Levels",
+        )
+        for row in rows(game.slug)
+    ]
+
+
+# The levels come first in every opponent list.
+if _level_opponents not in OPPONENT_SOURCES:
+    OPPONENT_SOURCES.insert(0, _level_opponents)
