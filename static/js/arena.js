@@ -218,10 +218,12 @@
       if (r.candidates.length) {
         const list = h("ol", { class: "candidates", "aria-label": `Moves ${r.name} weighed, best first` });
         for (const c of r.candidates) {
-          list.append(h("li", { class: c.played ? "played" : "", "data-move": c.move },
+          const li = h("li", { class: c.played ? "played" : "", "data-move": c.move },
             h("span", { class: "cand-text" }, c.text),
             c.figures ? h("span", { class: "cand-figures muted" }, ` — ${c.figures}`) : null,
-            c.played ? h("span", { class: "cand-played" }, ` ← ${(r.verb || "played").toLowerCase()}`) : null));
+            c.played ? h("span", { class: "cand-played" }, ` ← ${(r.verb || "played").toLowerCase()}`) : null);
+          highlightOnHover(li, c.move);
+          list.append(li);
         }
         box.append(list);
         if (r.more) box.append(h("p", { class: "muted" }, `… and ${r.more} more in the raw figures.`));
@@ -241,6 +243,31 @@
       }
       el.append(box);
     }
+  }
+
+  /** The board's pieces a move names, where the game draws them with ids: Dice Wars'
+      territories ("9>8": from 9 to 8) and The Octagon Theory's cells ("3,6,1,NW"). */
+  function boardTargets(move) {
+    const board = document.getElementById("board");
+    if (!board) return [];
+    let m = /^(\d+)>(\d+)$/.exec(move);
+    if (m) return [...board.querySelectorAll(`[data-t="${m[1]}"], [data-t="${m[2]}"]`)];
+    m = /^(\d+),(\d+),/.exec(move);
+    if (m) return [...board.querySelectorAll(`[data-cell="${m[1]},${m[2]}"]`)];
+    return [];
+  }
+
+  /** Pointing at (or focusing) a candidate move lights up what it names on the board. */
+  function highlightOnHover(li, move) {
+    const on = () => boardTargets(move).forEach((el) => el.classList.add("cand-hover"));
+    const off = () => document.querySelectorAll("#board .cand-hover").forEach((el) => el.classList.remove("cand-hover"));
+    if (!boardTargets(move).length) return;
+    li.tabIndex = 0;
+    li.classList.add("on-board");
+    li.addEventListener("mouseenter", on);
+    li.addEventListener("focus", on);
+    li.addEventListener("mouseleave", off);
+    li.addEventListener("blur", off);
   }
 
   /** A search tree to explore a level at a time: each node says its move, who acts

@@ -158,6 +158,14 @@ def test_the_why_panel_is_in_words_with_raw_json_and_graphml_one_click_away(new_
     expect(panel.locator("ol.candidates li").first).to_contain_text("wins the battle")
     # What a person reads: words, never JSON.
     assert "{" not in panel.inner_text()
+    # Pointing at a candidate lights up its two territories on the map.
+    panel.locator("ol.candidates li").first.hover()
+    expect(page.locator("#board .cand-hover")).not_to_have_count(0)
+    page.mouse.move(0, 0)
+    expect(page.locator("#board .cand-hover")).to_have_count(0)
+    from tests.browser.test_accessibility import problems
+
+    assert problems(page) == []
     # The raw figures, one click away.
     raw = panel.locator("details.raw-thinking")
     expect(raw.locator("pre")).to_be_hidden()
