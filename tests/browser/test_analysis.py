@@ -230,9 +230,10 @@ def test_the_perspective_switch_hides_the_opponents_footsies_choice_until_the_re
     expect(page.locator('#log li[data-ply="2"]')).to_be_visible()
 
 
-def test_analyse_from_here_asks_an_agent_about_the_position(new_page):
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_analyse_from_here_asks_an_agent_about_the_position(new_page, phone):
     match_id = stored_match("footsies", ["footsies-counter", "footsies-nash"], "h1", {"rounds": 3})
-    page = new_page()
+    page = new_page(phone=phone)
     page.goto(f"/matches/{match_id}/replay/?ply=0")
     page.locator("#next").click()
     expect(page.locator("#ply")).to_have_text("1")
@@ -248,6 +249,7 @@ def test_analyse_from_here_asks_an_agent_about_the_position(new_page):
     )
     expect(page.locator("#thinking .decision")).to_have_count(2)  # both choose blind
     assert "{" not in page.locator("#thinking").inner_text()
+    assert_no_sideways_scroll(page)
     from tests.browser.test_accessibility import problems
 
     assert problems(page) == []
