@@ -69,7 +69,9 @@
     choosing.hidden = false;
     const parts = Object.entries(ev.choices).map(([seat, words]) => {
       const who = names[Number(seat)] || `seat ${seat}`;
-      if (viewSeat === null || Number(seat) === viewSeat) return `${who} chooses ${words}`;
+      // Button Men words a swing choice "a player sets the swing size to 13": name them.
+      const phrase = /^a player /.test(words) ? words.replace(/^a player /, "") : `chooses ${words}`;
+      if (viewSeat === null || Number(seat) === viewSeat) return `${who} ${phrase}`;
       return `${who}'s choice is hidden until the reveal`;
     });
     choosing.textContent = `Choosing blind: ${parts.join("; ")}.`;

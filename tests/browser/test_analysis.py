@@ -190,10 +190,14 @@ def test_the_why_panel_is_in_words_with_raw_json_and_graphml_one_click_away(new_
     assert "{" not in page.locator("#thinking").inner_text()
 
 
-def _first_move(match_id: int) -> dict:
+def _event_move(match_id: int, ply: int) -> dict:
     from webapp.matches.models import Event
 
-    return Event.objects.get(match_id=match_id, ply=0).move
+    return Event.objects.get(match_id=match_id, ply=ply).move
+
+
+def _first_move(match_id: int) -> dict:
+    return _event_move(match_id, 0)
 
 
 def test_the_perspective_switch_hides_the_opponents_footsies_choice_until_the_reveal(new_page):
@@ -273,3 +277,23 @@ def test_a_search_agents_tree_can_be_explored(new_page):
     if SHOTS:
         first.locator("summary").first.click()
         page.locator("#thinking").screenshot(path=str(Path(SHOTS) / "why-panel.png"))
+
+
+def test_button_men_swing_sizes_stay_secret_in_a_seats_view_until_the_reveal(new_page):
+    match_id = stored_match("buttonmen", ["random", "buttonmen-mc"], "o1")
+    with ThreadPoolExecutor(1) as pool:
+        swing = pool.submit(_event_move, match_id, 1).result()
+    assert set(swing) == {"0", "1"}, swing  # ply 1: both set their swing dice blind
+    mine, theirs = swing["0"].split(":")[1], swing["1"].split(":")[1]
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=1")
+    choosing = page.locator("#choosing")
+    expect(choosing).to_contain_text(f"random sets the swing size to {mine}")
+    expect(choosing).to_contain_text(f"buttonmen-mc sets the swing size to {theirs}")
+    page.goto(f"/matches/{match_id}/replay/?ply=1&view=0")
+    expect(choosing).to_contain_text(f"random sets the swing size to {mine}")
+    expect(choosing).to_contain_text("buttonmen-mc's choice is hidden until the reveal")
+    assert f"size to {theirs}" not in choosing.inner_text()
+    expect(page.locator('#log li[data-ply="2"]')).to_be_hidden()
+    page.locator("#next").click()
+    expect(page.locator('#log li[data-ply="2"]')).to_be_visible()
