@@ -340,3 +340,17 @@ def test_a_stuck_analysis_says_so_and_can_be_asked_for_again(queued):
     assert queued == [match.pk, match.pk]
     assert analyses.status_of(Analysis.objects.get(match=match))["stuck"] is False
     assert analyse_match(match.pk) == "done"
+
+
+def test_a_match_lost_on_time_ends_its_timeline_at_the_result():
+    match = finished_match("dicewars", ("random", "dicewars-naive"), seed="r1")
+    # As if seat 1 had lost on time halfway: the record stops, the result stands.
+    half = match.ply // 2
+    match.events.filter(ply__gte=half).delete()
+    Match.objects.filter(pk=match.pk).update(
+        ply=half, result={"winners": [0], "reason": "seat 1 lost on time"}
+    )
+    assert analyse_match(match.pk) == "done"
+    result = Analysis.objects.get(match=match).result
+    assert len(result["plies"]) == half
+    assert result["final"]["win_prob"] == [1.0, 0.0]

@@ -234,8 +234,18 @@ def compute(match: Match) -> dict[str, Any]:
     from webapp.replays.frames import export
 
     budget = settings.DICEARENA_ANALYSIS_BUDGET_S
-    return analyse(
+    result = analyse(
         export(match),
         budget_s=budget if budget > 0 else None,
         playouts=settings.DICEARENA_ANALYSIS_PLAYOUTS,
     )
+    # A match lost on time or by resignation ends before its game does: the timeline
+    # ends at the result, not at an estimate of the unfinished position.
+    winners = (match.result or {}).get("winners")
+    if isinstance(winners, list):
+        n = match.num_players
+        share = [
+            (1 / len(winners) if i in winners else 0.0) if winners else 1 / n for i in range(n)
+        ]
+        result["final"] = {"win_prob": [round(p, 6) for p in share], "win_prob_ci": None}
+    return result
