@@ -4,6 +4,7 @@ marks the labelled moves, and says each seat's luck and accuracy in words."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -297,3 +298,37 @@ def test_button_men_swing_sizes_stay_secret_in_a_seats_view_until_the_reveal(new
     expect(page.locator('#log li[data-ply="2"]')).to_be_hidden()
     page.locator("#next").click()
     expect(page.locator('#log li[data-ply="2"]')).to_be_visible()
+
+
+def test_the_position_editor_edits_shares_and_analyses(new_page):
+    match_id = stored_match("footsies", ["footsies-counter", "footsies-nash"], "e1", {"rounds": 3})
+    page = new_page()
+    page.goto(f"/matches/{match_id}/position/1/")
+    press(page, page.get_by_role("link", name="Edit this position"))
+    page.wait_for_url(re.compile(r"/analyse/footsies/\?match="))
+    text = page.locator("#position").input_value()
+    edited = json.loads(text)
+    edited["blocks"] = [0, 3]
+    page.locator("#position").fill(json.dumps(edited, indent=1))
+    press(page, page.get_by_role("button", name="Show this position"))
+    page.wait_for_url(re.compile(r"/analyse/footsies/\?p="))
+    share = page.locator("#share").input_value()
+    assert "?p=" in share
+    # The link alone opens the same position (nothing is stored).
+    other = new_page()
+    other.goto(share)
+    assert json.loads(other.locator("#position").input_value())["blocks"] == [0, 3]
+    # An agent's opinion of it, in words.
+    press(other, other.get_by_role("button", name="Analyse"))
+    expect(other.locator("#thinking .why-played").first).to_contain_text(
+        "Its choice:", timeout=60_000
+    )
+    assert "{" not in other.locator("#thinking").inner_text()
+    # A broken edit is refused in words, and the text is kept to fix.
+    other.locator("#position").fill('{"blocks": "many"}')
+    press(other, other.get_by_role("button", name="Show this position"))
+    expect(other.locator("#editor-error")).to_contain_text("not a position of Footsies")
+    expect(other.locator("#position")).to_have_value('{"blocks": "many"}')
+    from tests.browser.test_accessibility import problems
+
+    assert problems(other) == []

@@ -224,6 +224,7 @@ CELERY_TASK_ROUTES = {
     # Analyses are heavy and nobody's move waits on them: the default queue, never live.
     "webapp.matches.tasks.analyse_match": {"queue": CELERY_TASK_DEFAULT_QUEUE},
     "webapp.replays.tasks.analyse_position": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "webapp.replays.tasks.analyse_given_position": {"queue": CELERY_TASK_DEFAULT_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # nothing waits on a task's return value
 CELERY_TASK_ACKS_LATE = True
