@@ -324,6 +324,8 @@ def test_the_position_editor_edits_shares_and_analyses(new_page):
         "Its choice:", timeout=60_000
     )
     assert "{" not in other.locator("#thinking").inner_text()
+    if SHOTS:
+        other.screenshot(path=str(Path(SHOTS) / "position-editor.png"), full_page=True)
     # A broken edit is refused in words, and the text is kept to fix.
     other.locator("#position").fill('{"blocks": "many"}')
     press(other, other.get_by_role("button", name="Show this position"))
