@@ -17,8 +17,8 @@
     card.dataset.status = data.status;
     els.status.textContent = data.reason ? `${data.text} ${data.reason}` : data.text;
     if (els.form) {
-      els.form.hidden = !(data.status === "none" || data.status === "failed");
-      if (data.status === "failed") els.button.textContent = "Try the analysis again";
+      els.form.hidden = !(data.status === "none" || data.status === "failed" || data.stuck);
+      if (data.status === "failed" || data.stuck) els.button.textContent = "Try the analysis again";
     }
   }
 
@@ -29,7 +29,7 @@
       const data = await resp.json();
       showStatus(data);
       if (data.status === "done") { draw(data.result); return; }
-      if (data.status === "failed" || data.status === "none") return;
+      if (data.status === "failed" || data.status === "none" || data.stuck) return;
     } catch (e) {
       els.status.textContent = "Could not reach the server; trying again…";
     }

@@ -218,16 +218,20 @@
       if (r.candidates.length) {
         const list = h("ol", { class: "candidates", "aria-label": `Moves ${r.name} weighed, best first` });
         for (const c of r.candidates) {
-          list.append(h("li", { class: c.played ? "played" : "", "data-move": c.move },
+          const li = h("li", { class: c.played ? "played" : "", "data-move": c.move },
             h("span", { class: "cand-text" }, c.text),
             c.figures ? h("span", { class: "cand-figures muted" }, ` — ${c.figures}`) : null,
-            c.played ? h("span", { class: "cand-played" }, ` ← ${(r.verb || "played").toLowerCase()}`) : null));
+            c.played ? h("span", { class: "cand-played" }, ` ← ${(r.verb || "played").toLowerCase()}`) : null);
+          highlightOnHover(li, c.move);
+          list.append(li);
         }
         box.append(list);
         if (r.more) box.append(h("p", { class: "muted" }, `… and ${r.more} more in the raw figures.`));
       }
       for (const note of r.notes) box.append(h("p", { class: "muted why-note" }, note));
       const raw = (data.decisions || {})[seat];
+      const tree = raw && raw.thinking && raw.thinking.tree;
+      if (tree && Array.isArray(tree.children) && tree.children.length) box.append(treeExplorer(tree, r, data.names || []));
       box.append(
         h("details", { class: "raw-thinking" },
           h("summary", {}, "Raw figures (JSON, for bot writers)"),
@@ -239,6 +243,69 @@
       }
       el.append(box);
     }
+  }
+
+  /** The board's pieces a move names, where the game draws them with ids: Dice Wars'
+      territories ("9>8": from 9 to 8) and The Octagon Theory's cells ("3,6,1,NW"). */
+  function boardTargets(move) {
+    const board = document.getElementById("board");
+    if (!board) return [];
+    let m = /^(\d+)>(\d+)$/.exec(move);
+    if (m) return [...board.querySelectorAll(`[data-t="${m[1]}"], [data-t="${m[2]}"]`)];
+    m = /^(\d+),(\d+),/.exec(move);
+    if (m) return [...board.querySelectorAll(`[data-cell="${m[1]},${m[2]}"]`)];
+    return [];
+  }
+
+  /** Pointing at (or focusing) a candidate move lights up what it names on the board. */
+  function highlightOnHover(li, move) {
+    const on = () => boardTargets(move).forEach((el) => el.classList.add("cand-hover"));
+    const off = () => document.querySelectorAll("#board .cand-hover").forEach((el) => el.classList.remove("cand-hover"));
+    if (!boardTargets(move).length) return;
+    li.tabIndex = 0;
+    li.classList.add("on-board");
+    li.addEventListener("mouseenter", on);
+    li.addEventListener("focus", on);
+    li.addEventListener("mouseleave", off);
+    li.addEventListener("blur", off);
+  }
+
+  /** A search tree to explore a level at a time: each node says its move, who acts
+      there, and its value, visits and probability; chance nodes list their outcomes. */
+  function treeExplorer(tree, r, seatNames) {
+    const words = new Map((r.candidates || []).map((c) => [c.move, c.text]));
+    const label = (node, depth) => {
+      let move = node.move === null || node.move === undefined ? "the position" : String(node.move);
+      if (depth === 1 && words.has(move)) move = words.get(move);
+      // Simultaneous moves are written "0:A 1:G": name the seats.
+      move = move.replace(/(^|\s)(\d+):/g, (_, sp, s) => `${sp}${seatNames[Number(s)] || "seat " + s}: `);
+      const bits = [];
+      const who = { chance: "dice roll next", leaf: "not searched further", simultaneous: "both choose blind", terminal: "the end" };
+      if (node.actor) bits.push(who[node.actor] || `${node.actor} to move`);
+      if (typeof node.p === "number") bits.push(`probability ${Math.round(100 * node.p)} %`);
+      if (typeof node.value === "number") {
+        const v = Number(node.value.toFixed(3));
+        bits.push(`value ${v > 0 ? "+" : ""}${v}`);
+      }
+      if (node.visits) bits.push(`${node.visits} visits`);
+      return `${move} — ${bits.join(" · ")}`;
+    };
+    function nodeEl(node, depth) {
+      const kids = Array.isArray(node.children) ? node.children : [];
+      if (!kids.length) return h("li", { class: "tree-leaf" }, label(node, depth));
+      const d = h("details", {}, h("summary", {}, `${label(node, depth)} (${kids.length} below)`));
+      d.addEventListener("toggle", () => {
+        if (!d.open || d.dataset.built) return;
+        d.dataset.built = "1"; // built when first opened: big trees stay cheap
+        const ul = h("ul", {});
+        for (const k of kids) ul.append(nodeEl(k, depth + 1));
+        d.append(ul);
+      });
+      return h("li", {}, d);
+    }
+    return h("details", { class: "tree-explorer" },
+      h("summary", {}, "Explore the search tree"),
+      h("ul", {}, nodeEl(tree, 0)));
   }
 
   function renderer(slug) {

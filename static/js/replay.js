@@ -1,10 +1,12 @@
 /* The replay player: step through every stored event; the URL carries the position. */
 (function () {
   "use strict";
-  const { h, renderThinking, renderer } = window.DiceArena;
+  const { h, nextView, renderThinking, renderer } = window.DiceArena;
   const root = document.getElementById("replay");
   const game = root.dataset.game;
   const frames = JSON.parse(document.getElementById("frames").textContent);
+  // Frames after the first carry patches of the view before them: rebuild each view once.
+  for (let i = 1; i < frames.length; i++) frames[i].view = nextView(frames[i - 1].view, frames[i]);
   const last = frames.length - 1;
   const names = [...document.querySelectorAll(".seats .seat")].map((li) => li.textContent.replace(/\s*AI\s*$/, "").trim());
   const els = {
@@ -67,7 +69,9 @@
     choosing.hidden = false;
     const parts = Object.entries(ev.choices).map(([seat, words]) => {
       const who = names[Number(seat)] || `seat ${seat}`;
-      if (viewSeat === null || Number(seat) === viewSeat) return `${who} chooses ${words}`;
+      // Button Men words a swing choice "a player sets the swing size to 13": name them.
+      const phrase = /^a player /.test(words) ? words.replace(/^a player /, "") : `chooses ${words}`;
+      if (viewSeat === null || Number(seat) === viewSeat) return `${who} ${phrase}`;
       return `${who}'s choice is hidden until the reveal`;
     });
     choosing.textContent = `Choosing blind: ${parts.join("; ")}.`;

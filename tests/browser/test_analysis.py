@@ -4,6 +4,7 @@ marks the labelled moves, and says each seat's luck and accuracy in words."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -158,6 +159,14 @@ def test_the_why_panel_is_in_words_with_raw_json_and_graphml_one_click_away(new_
     expect(panel.locator("ol.candidates li").first).to_contain_text("wins the battle")
     # What a person reads: words, never JSON.
     assert "{" not in panel.inner_text()
+    # Pointing at a candidate lights up its two territories on the map.
+    panel.locator("ol.candidates li").first.hover()
+    expect(page.locator("#board .cand-hover")).not_to_have_count(0)
+    page.mouse.move(0, 0)
+    expect(page.locator("#board .cand-hover")).to_have_count(0)
+    from tests.browser.test_accessibility import problems
+
+    assert problems(page) == []
     # The raw figures, one click away.
     raw = panel.locator("details.raw-thinking")
     expect(raw.locator("pre")).to_be_hidden()
@@ -182,10 +191,14 @@ def test_the_why_panel_is_in_words_with_raw_json_and_graphml_one_click_away(new_
     assert "{" not in page.locator("#thinking").inner_text()
 
 
-def _first_move(match_id: int) -> dict:
+def _event_move(match_id: int, ply: int) -> dict:
     from webapp.matches.models import Event
 
-    return Event.objects.get(match_id=match_id, ply=0).move
+    return Event.objects.get(match_id=match_id, ply=ply).move
+
+
+def _first_move(match_id: int) -> dict:
+    return _event_move(match_id, 0)
 
 
 def test_the_perspective_switch_hides_the_opponents_footsies_choice_until_the_reveal(new_page):
@@ -222,9 +235,10 @@ def test_the_perspective_switch_hides_the_opponents_footsies_choice_until_the_re
     expect(page.locator('#log li[data-ply="2"]')).to_be_visible()
 
 
-def test_analyse_from_here_asks_an_agent_about_the_position(new_page):
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_analyse_from_here_asks_an_agent_about_the_position(new_page, phone):
     match_id = stored_match("footsies", ["footsies-counter", "footsies-nash"], "h1", {"rounds": 3})
-    page = new_page()
+    page = new_page(phone=phone)
     page.goto(f"/matches/{match_id}/replay/?ply=0")
     page.locator("#next").click()
     expect(page.locator("#ply")).to_have_text("1")
@@ -240,6 +254,83 @@ def test_analyse_from_here_asks_an_agent_about_the_position(new_page):
     )
     expect(page.locator("#thinking .decision")).to_have_count(2)  # both choose blind
     assert "{" not in page.locator("#thinking").inner_text()
+    assert_no_sideways_scroll(page)
     from tests.browser.test_accessibility import problems
 
     assert problems(page) == []
+
+
+def test_a_search_agents_tree_can_be_explored(new_page):
+    match_id = stored_match(
+        "footsies", ["mcts:iterations=40", "footsies-nash"], "t1", {"rounds": 3}
+    )
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=1")
+    explorer = page.locator("#thinking .tree-explorer")
+    explorer.locator("summary").first.click()
+    root = explorer.locator("ul > li > details").first
+    root.locator("summary").first.click()
+    # The first level: simultaneous exchanges with the seats named, with their figures.
+    first = root.locator(":scope > ul > li").first
+    expect(first).to_contain_text("visits")
+    expect(first).to_contain_text("mcts")
+    assert "{" not in page.locator("#thinking").inner_text()
+    if SHOTS:
+        first.locator("summary").first.click()
+        page.locator("#thinking").screenshot(path=str(Path(SHOTS) / "why-panel.png"))
+
+
+def test_button_men_swing_sizes_stay_secret_in_a_seats_view_until_the_reveal(new_page):
+    match_id = stored_match("buttonmen", ["random", "buttonmen-mc"], "o1")
+    with ThreadPoolExecutor(1) as pool:
+        swing = pool.submit(_event_move, match_id, 1).result()
+    assert set(swing) == {"0", "1"}, swing  # ply 1: both set their swing dice blind
+    mine, theirs = swing["0"].split(":")[1], swing["1"].split(":")[1]
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=1")
+    choosing = page.locator("#choosing")
+    expect(choosing).to_contain_text(f"random sets the swing size to {mine}")
+    expect(choosing).to_contain_text(f"buttonmen-mc sets the swing size to {theirs}")
+    page.goto(f"/matches/{match_id}/replay/?ply=1&view=0")
+    expect(choosing).to_contain_text(f"random sets the swing size to {mine}")
+    expect(choosing).to_contain_text("buttonmen-mc's choice is hidden until the reveal")
+    assert f"size to {theirs}" not in choosing.inner_text()
+    expect(page.locator('#log li[data-ply="2"]')).to_be_hidden()
+    page.locator("#next").click()
+    expect(page.locator('#log li[data-ply="2"]')).to_be_visible()
+
+
+def test_the_position_editor_edits_shares_and_analyses(new_page):
+    match_id = stored_match("footsies", ["footsies-counter", "footsies-nash"], "e1", {"rounds": 3})
+    page = new_page()
+    page.goto(f"/matches/{match_id}/position/1/")
+    press(page, page.get_by_role("link", name="Edit this position"))
+    page.wait_for_url(re.compile(r"/analyse/footsies/\?match="))
+    text = page.locator("#position").input_value()
+    edited = json.loads(text)
+    edited["blocks"] = [0, 3]
+    page.locator("#position").fill(json.dumps(edited, indent=1))
+    press(page, page.get_by_role("button", name="Show this position"))
+    page.wait_for_url(re.compile(r"/analyse/footsies/\?p="))
+    share = page.locator("#share").input_value()
+    assert "?p=" in share
+    # The link alone opens the same position (nothing is stored).
+    other = new_page()
+    other.goto(share)
+    assert json.loads(other.locator("#position").input_value())["blocks"] == [0, 3]
+    # An agent's opinion of it, in words.
+    press(other, other.get_by_role("button", name="Analyse"))
+    expect(other.locator("#thinking .why-played").first).to_contain_text(
+        "Its choice:", timeout=60_000
+    )
+    assert "{" not in other.locator("#thinking").inner_text()
+    if SHOTS:
+        other.screenshot(path=str(Path(SHOTS) / "position-editor.png"), full_page=True)
+    # A broken edit is refused in words, and the text is kept to fix.
+    other.locator("#position").fill('{"blocks": "many"}')
+    press(other, other.get_by_role("button", name="Show this position"))
+    expect(other.locator("#editor-error")).to_contain_text("not a position of Footsies")
+    expect(other.locator("#position")).to_have_value('{"blocks": "many"}')
+    from tests.browser.test_accessibility import problems
+
+    assert problems(other) == []

@@ -16,6 +16,7 @@ from agents.match import play_match
 from webapp.matches import analyses, services
 from webapp.matches.models import Analysis, Match
 from webapp.matches.tasks import ai_move, analyse_match
+from webapp.replays.frames import views_of
 
 from .helpers import footsies_vs_ai, row_counts, wait_for
 
@@ -309,7 +310,8 @@ def test_the_replay_as_one_seat_saw_it():
     def frames_of(query: str) -> list:
         page = client.get(f"/matches/{match.pk}/replay/{query}").content.decode()
         data = page.split('id="frames" type="application/json">')[1].split("</script>")[0]
-        return json.loads(data)
+        frames = json.loads(data)  # patches after the first: rebuilt as the page does
+        return [{**f, "view": v} for f, v in zip(frames, views_of(frames), strict=True)]
 
     everything = frames_of("")
     assert everything[0]["view"]["seat"] is None
@@ -321,3 +323,34 @@ def test_the_replay_as_one_seat_saw_it():
     # A seat that is not there, or garbage, is the spectator's view.
     for bad in ("?view=2", "?view=-1", "?view=x"):
         assert frames_of(bad)[0]["view"]["seat"] is None, bad
+
+
+def test_a_stuck_analysis_says_so_and_can_be_asked_for_again(queued):
+    match = finished_match()
+    analyses.request_analysis(match.pk)
+    assert analyses.status_of(Analysis.objects.get(match=match))["stuck"] is False
+    Analysis.objects.filter(match=match).update(
+        requested_at=timezone.now() - timedelta(seconds=analyses.HARD_LIMIT_S + 1)
+    )
+    status = analyses.status_of(Analysis.objects.get(match=match))
+    assert status["stuck"] and "stuck" in status["text"]
+    page = Client().get(reverse("replays:replay", args=[match.pk])).content.decode()
+    assert "Try the analysis again" in page
+    analyses.request_analysis(match.pk)
+    assert queued == [match.pk, match.pk]
+    assert analyses.status_of(Analysis.objects.get(match=match))["stuck"] is False
+    assert analyse_match(match.pk) == "done"
+
+
+def test_a_match_lost_on_time_ends_its_timeline_at_the_result():
+    match = finished_match("dicewars", ("random", "dicewars-naive"), seed="r1")
+    # As if seat 1 had lost on time halfway: the record stops, the result stands.
+    half = match.ply // 2
+    match.events.filter(ply__gte=half).delete()
+    Match.objects.filter(pk=match.pk).update(
+        ply=half, result={"winners": [0], "reason": "seat 1 lost on time"}
+    )
+    assert analyse_match(match.pk) == "done"
+    result = Analysis.objects.get(match=match).result
+    assert len(result["plies"]) == half
+    assert result["final"]["win_prob"] == [1.0, 0.0]

@@ -60,20 +60,22 @@ def test_the_worker_survives_redis_restarts_and_finishes_the_tournament(
     server.start()
     env = {"REDIS_URL": server.url}
     worker = start_worker(log_dir, "restarts", queues=[settings.CELERY_TASK_DEFAULT_QUEUE], env=env)
-    try:
+    # Tournaments start on this test's own Redis, where its worker listens, not the run's.
+    monkeypatch.setattr(services, "_start", lambda tournament_id: None)
+
+    def start(entrants: list[str], games: int, seed: str) -> Tournament:
+        plan = services.TournamentPlan(
+            game="footsies", entrants=entrants, games_per_pairing=games, seed=seed
+        )
+        tournament = services.create_tournament(plan)
         with app.connection_for_write(server.url) as broker:
-            monkeypatch.setattr(services, "_start", lambda tournament_id: None)  # see below
-            tournament = services.create_tournament(
-                services.TournamentPlan(
-                    game="footsies",
-                    # Heavy enough that the restarts fall while games are being played
-                    # (batches are sized by time: light games all go in the first one).
-                    entrants=["montecarlo:playouts=400", "random"],
-                    games_per_pairing=300,
-                    seed="restarts",
-                )
-            )
             start_tournament.apply_async((tournament.pk,), connection=broker)
+        return tournament
+
+    try:
+        # Heavy enough that the restarts fall while games are being played (batches are
+        # sized by time: light games all go in the first one).
+        tournament = start(["montecarlo:playouts=400", "random"], 300, "restarts")
         for _ in range(3):
             before = Tournament.objects.get(pk=tournament.pk).games_done
             wait_for(lambda b=before: Tournament.objects.get(pk=tournament.pk).games_done > b)
@@ -89,16 +91,7 @@ def test_the_worker_survives_redis_restarts_and_finishes_the_tournament(
             lambda: worker.log_path.read_text(errors="replace").count("Connected to redis") > 1,
             timeout=60,
         )
-        with app.connection_for_write(server.url) as broker:
-            second = services.create_tournament(
-                services.TournamentPlan(
-                    game="footsies",
-                    entrants=["random", "random"],
-                    games_per_pairing=2,
-                    seed="after",
-                )
-            )
-            start_tournament.apply_async((second.pk,), connection=broker)
+        second = start(["random", "random"], 2, "after")
         wait_for(lambda: Tournament.objects.get(pk=second.pk).is_over, timeout=60)
         log = worker.log_path.read_text(errors="replace")
         assert "NoneType" not in log and "Unrecoverable" not in log

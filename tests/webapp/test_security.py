@@ -7,14 +7,12 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
-from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
 from webapp.accounts import throttle
 from webapp.accounts.identity import GUEST_KEY
-from webapp.accounts.schedules import SESSION_CLEANUP
 from webapp.accounts.tasks import clear_expired_sessions
 from webapp.config.celery import app as celery_app
 from webapp.matches import autoplay, services
@@ -194,12 +192,25 @@ def test_the_cleanup_deletes_expired_sessions_only():
     assert clear_expired_sessions() == 0  # idempotent
 
 
-def test_make_run_installs_the_cleanup_as_a_beat_task_with_an_expiry():
-    call_command("load_demo")
-    task = PeriodicTask.objects.get(name=SESSION_CLEANUP)
-    assert task.enabled and task.interval.every == 24 * 3600
-    assert 0 < task.expire_seconds <= 3600
-    assert task.task in celery_app.tasks  # the name resolves to the registered task
+@pytest.mark.django_db(transaction=True)  # the scheduler closes old connections itself
+def test_beat_installs_every_system_job_with_an_expiry_below_its_period():
+    from django_celery_beat.schedulers import DatabaseScheduler
+
+    celery_app.loader.import_default_modules()  # every app's tasks, as a worker has them
+    # What `celery beat` does when it starts: the settings' schedule into the database.
+    DatabaseScheduler(app=celery_app, lazy=False)
+    for name, entry in settings.CELERY_BEAT_SCHEDULE.items():
+        task = PeriodicTask.objects.get(name=name)
+        assert task.enabled and task.task in celery_app.tasks, name  # a registered task
+        assert task.interval.every == int(entry["schedule"]), name
+        assert 0 < task.expire_seconds <= task.interval.every, name
+    cleanup = PeriodicTask.objects.get(task="webapp.accounts.tasks.clear_expired_sessions")
+    assert cleanup.interval.every == 24 * 3600 and cleanup.expire_seconds == 3600
+    # Starting beat again changes nothing (no second row for a job).
+    DatabaseScheduler(app=celery_app, lazy=False)
+    assert PeriodicTask.objects.filter(name__in=settings.CELERY_BEAT_SCHEDULE).count() == len(
+        settings.CELERY_BEAT_SCHEDULE
+    )
 
 
 # ----- cookies over HTTPS ----------------------------------------------------------------

@@ -123,5 +123,4 @@ def test_a_scheduled_tournament_runs_once_per_slot():
 def test_the_schedule_page_lists_the_next_run(client):
     schedules.install_defaults()
     page = client.get("/tournaments/scheduled/").content.decode()
-    assert "Hourly Dice Wars ladder" in page or "No scheduled tournaments" not in page
-    assert PeriodicTask.objects.filter(task__endswith="sweep_stale_games").exists()
+    assert "Hourly Dice Wars ladder" in page

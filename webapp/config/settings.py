@@ -224,6 +224,7 @@ CELERY_TASK_ROUTES = {
     # Analyses are heavy and nobody's move waits on them: the default queue, never live.
     "webapp.matches.tasks.analyse_match": {"queue": CELERY_TASK_DEFAULT_QUEUE},
     "webapp.replays.tasks.analyse_position": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "webapp.replays.tasks.analyse_given_position": {"queue": CELERY_TASK_DEFAULT_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # nothing waits on a task's return value
 CELERY_TASK_ACKS_LATE = True
@@ -257,19 +258,40 @@ CELERY_RESULT_EXPIRES = 3600
 # Keep reconnecting for as long as Redis is away (a restart must not end the worker).
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-# System jobs; beat copies them into the database schedule (editable in the admin).
-# Each expires before its next run, so a backlog after downtime never runs it twice.
+# System jobs: beat copies them into its database schedule when it starts (so a deploy
+# needs no command for them; editable in the admin afterwards). Each expires before its
+# next run (django-celery-beat's ``expire_seconds``), so a backlog after downtime never
+# runs it twice. Tournaments on a schedule (ladders) are installed by
+# ``manage.py install_schedules``.
 CELERY_BEAT_SCHEDULE = {
     "resume-stuck-ai-matches": {
         "task": "webapp.matches.tasks.resume_stuck_matches",
         "schedule": 30.0,
-        "options": {"expires": 25},
+        "options": {"expire_seconds": 25},
     },
     # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
     "settle-idle-matches": {
         "task": "webapp.matches.tasks.sweep_idle_matches",
         "schedule": 60.0,
-        "options": {"expires": 55},
+        "options": {"expire_seconds": 55},
+    },
+    # Tournament games of a dead worker (no beat) go to the others.
+    "hand-over-dead-workers-games": {
+        "task": "webapp.tournaments.tasks.sweep_stale_games",
+        "schedule": 15.0,
+        "options": {"expire_seconds": 15},
+    },
+    # Bots' deadlines lost with a broker outage; tournament games waiting for a bot.
+    "flag-overdue-bot-moves": {
+        "task": "webapp.bots.tasks.sweep",
+        "schedule": 10.0,
+        "options": {"expire_seconds": 10},
+    },
+    # Expired login state goes, so the sessions table holds only live visitors.
+    "clear-expired-sessions": {
+        "task": "webapp.accounts.tasks.clear_expired_sessions",
+        "schedule": 24 * 3600.0,
+        "options": {"expire_seconds": 3600},
     },
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -4,6 +4,7 @@ from django.urls import include, path
 from webapp.api import api
 from webapp.matches import pages
 from webapp.matches import views as match_views
+from webapp.replays import views as replay_views
 
 urlpatterns = [
     path("", match_views.home, name="home"),
@@ -12,6 +13,12 @@ urlpatterns = [
     path("tv/", pages.tv, name="tv"),
     path("tv/<slug:slug>/now.json", pages.tv_next, name="tv-now"),
     path("players/<str:name>/", pages.profile, name="player"),
+    # The position editor (issue 10): a position built by hand, shared by its link.
+    path(
+        "analyse/result/<str:token>.json", replay_views.editor_result, name="position-editor-result"
+    ),
+    path("analyse/<slug:slug>/", replay_views.editor_page, name="position-editor"),
+    path("analyse/<slug:slug>/run/", replay_views.editor_analyse, name="position-editor-run"),
     path("accounts/", include("webapp.accounts.urls")),
     path("matches/", include("webapp.matches.urls")),
     path("matches/", include("webapp.replays.urls")),

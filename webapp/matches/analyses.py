@@ -41,16 +41,29 @@ FROM_RATING = "rated match"
 def status_of(analysis: Analysis | None) -> dict[str, Any]:
     """What pages see: the status in words, a short reason, the result once done."""
     if analysis is None:
-        return {"status": "none", "text": "Not analysed yet.", "reason": "", "result": None}
+        return {
+            "status": "none",
+            "text": "Not analysed yet.",
+            "stuck": False,
+            "reason": "",
+            "result": None,
+        }
     texts = {
         Analysis.Status.PENDING: "Waiting for a worker…",
         Analysis.Status.RUNNING: "Analysing…",
         Analysis.Status.DONE: "Analysed.",
         Analysis.Status.FAILED: "The analysis failed.",
     }
+    stuck = analysis.status in (Analysis.Status.PENDING, Analysis.Status.RUNNING) and _stale(
+        analysis
+    )
     return {
         "status": analysis.status,
-        "text": texts[analysis.status],
+        "text": "The analysis seems stuck (its worker may have stopped)."
+        if stuck
+        else texts[analysis.status],
+        # A stuck one may be asked for again (request_analysis queues it anew).
+        "stuck": stuck,
         "reason": analysis.reason,
         "requested_by": analysis.requested_by,
         "result": analysis.result if analysis.status == Analysis.Status.DONE else None,
@@ -114,6 +127,11 @@ def do_request(match: Match, requested_by: str) -> tuple[Analysis, bool]:
         analysis.refresh_from_db()
         return analysis, True
     if analysis.status != Analysis.Status.DONE and _stale(analysis):
+        # Its task was lost, or its worker died past the hard limit: queue it afresh.
+        Analysis.objects.filter(pk=analysis.pk).update(
+            status=Analysis.Status.PENDING, requested_at=timezone.now(), started_at=None
+        )
+        analysis.refresh_from_db()
         return analysis, True
     return analysis, False
 
@@ -216,8 +234,18 @@ def compute(match: Match) -> dict[str, Any]:
     from webapp.replays.frames import export
 
     budget = settings.DICEARENA_ANALYSIS_BUDGET_S
-    return analyse(
+    result = analyse(
         export(match),
         budget_s=budget if budget > 0 else None,
         playouts=settings.DICEARENA_ANALYSIS_PLAYOUTS,
     )
+    # A match lost on time or by resignation ends before its game does: the timeline
+    # ends at the result, not at an estimate of the unfinished position.
+    winners = (match.result or {}).get("winners")
+    if isinstance(winners, list):
+        n = match.num_players
+        share = [
+            (1 / len(winners) if i in winners else 0.0) if winners else 1 / n for i in range(n)
+        ]
+        result["final"] = {"win_prob": [round(p, 6) for p in share], "win_prob_ci": None}
+    return result

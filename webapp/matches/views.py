@@ -260,7 +260,15 @@ def thinking(request, match_id: int, ply: int):
         for key, d in decisions.items()
         if d
     }
-    return JsonResponse({"match": match.pk, "ply": ply, "decisions": decisions, "readable": words})
+    return JsonResponse(
+        {
+            "match": match.pk,
+            "ply": ply,
+            "names": [names.get(i, f"seat {i}") for i in range(match.num_players)],
+            "decisions": decisions,
+            "readable": words,
+        }
+    )
 
 
 def thinking_download(request, match_id: int, ply: int, seat: int, fmt: str):

@@ -1,11 +1,13 @@
 """A stored match as replay frames: the position after every event, as a spectator
-sees it, with the move log entry that led there."""
+(or one seat) sees it, with the move log entry that led there. Frames after the first
+carry a patch of the view before them where that is smaller (``webapp.matches.delta``,
+applied by the page with ``DiceArena.nextView``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from webapp.matches import frames
+from webapp.matches import delta, frames
 from webapp.matches.models import Match
 from webapp.matches.positions import record_of, walk
 
@@ -20,13 +22,26 @@ def replay_frames(match: Match, seat: int | None = None) -> list[dict[str, Any]]
 
     events = list(match.events.order_by("ply"))
     start = match.game_rules.new_state(match.num_players, match.options)
-    out = [{"ply": 0, "event": None, "view": start.observation(seat)}]
+    view = start.observation(seat)
+    out = [{"ply": 0, "event": None, "view": view}]
     for before, event, after in walk(match, events):
         summary = frames.event_summary(before, event)
         if event.actor == SIMULTANEOUS and isinstance(event.move, dict):
             summary["choices"] = {s: move_words(before, m) for s, m in event.move.items()}
-        out.append({"ply": event.ply + 1, "event": summary, "view": after.observation(seat)})
+        # A frame carries what changed (a patch, as live frames do) unless the whole view
+        # is smaller: a long Dice Wars replay is a quarter of its views' size.
+        before_view, view = view, after.observation(seat)
+        kind, body = delta.smaller(before_view, view)
+        out.append({"ply": event.ply + 1, "event": summary, kind: body})
     return out
+
+
+def views_of(frames: list[dict[str, Any]]) -> list[Any]:
+    """Every frame's whole view, rebuilt from the patches (what the page does)."""
+    views: list[Any] = []
+    for frame in frames:
+        views.append(frame["view"] if "view" in frame else delta.apply(views[-1], frame["patch"]))
+    return views
 
 
 def export(match: Match) -> dict[str, Any]:

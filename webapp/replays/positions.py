@@ -79,8 +79,14 @@ def check_request(match_id: Any, ply: Any, spec: Any, budget_s: Any) -> tuple[Ma
         raise Rejected("bad-ply", f"ply must be a whole number, not {ply!r}") from None
     if not 0 <= ply <= match.ply:
         raise Rejected("bad-ply", f"match {match.pk} has plies 0 to {match.ply}, not {ply}")
+    spec, budget = check_agent(match.game, spec, budget_s)
+    return match, Request(match.pk, ply, spec, budget)
+
+
+def check_agent(slug: str, spec: Any, budget_s: Any) -> tuple[str, float]:
+    """An agent that plays ``slug`` and a thinking time within bounds, or Rejected."""
     try:
-        spec = agents.check_spec(str(spec or ""), match.game)
+        spec = agents.check_spec(str(spec or ""), slug)
     except (ValueError, KeyError) as exc:
         raise Rejected("bad-agent", str(exc.args[0]) if exc.args else "unknown agent") from None
     try:
@@ -91,7 +97,7 @@ def check_request(match_id: Any, ply: Any, spec: Any, budget_s: Any) -> tuple[Ma
         ) from None
     if not 0 < budget <= MAX_BUDGET_S:
         raise Rejected("bad-budget", f"the budget is more than 0 and at most {MAX_BUDGET_S:g} s")
-    return match, Request(match.pk, ply, spec, budget)
+    return spec, budget
 
 
 def _redis():
@@ -139,34 +145,67 @@ def result(token: str) -> dict[str, Any] | None:
 
 
 def opinion(req: Request) -> dict[str, Any]:
-    """The agent's decision for each seat deciding at the position, in words."""
+    """The agent's decision for each seat deciding at the match's position, in words."""
+    match = Match.objects.prefetch_related("seats").get(pk=req.match_id)
+    return opinion_of(
+        state_at(match, req.ply),
+        req.spec,
+        req.budget_s,
+        f"{match.seed}:{req.ply}",
+        [s.name for s in match.seats.all()],
+    )
+
+
+def opinion_of(
+    state: State, spec: str, budget_s: float, seed: str, names: list[str]
+) -> dict[str, Any]:
+    """The agent's decision for each seat deciding at ``state``, in words; its random
+    numbers come from ``seed``."""
     from agents.core.seeding import agent_rng
     from webapp.matches.services import decision_record
     from webapp.matches.thinking import readable
 
-    match = Match.objects.prefetch_related("seats").get(pk=req.match_id)
-    state = state_at(match, req.ply)
     seats, why_not = whose_turn(state)
     if not seats:
-        return {"status": "done", "text": why_not, "readable": {}, "decisions": {}}
+        return {"status": "done", "text": why_not, "readable": {}, "decisions": {}, "names": names}
     words, decisions = {}, {}
     for seat in seats:
-        agent = agents.get(req.spec)
         decision = agents.decide(
-            agent,
+            agents.get(spec),
             state.clone(),
             seat,
-            agents.Budget(seconds=req.budget_s),
-            agent_rng(match.seed, seat, req.ply),
+            agents.Budget(seconds=budget_s),
+            agent_rng(seed, seat, state.ply),
         )
-        record = decision_record(decision, f"analysis of match {match.pk} ply {req.ply}")
+        record = decision_record(decision, f"analysis of a position ({seed})")
         move = state.move_to_str(decision.move)
-        name = f"{req.spec} as seat {seat}"
-        words[str(seat)] = {**readable(state, seat, record, move, name), "verb": "Its choice"}
+        words[str(seat)] = {
+            **readable(state, seat, record, move, f"{spec} as seat {seat}"),
+            "verb": "Its choice",
+        }
         decisions[str(seat)] = record
     return {
         "status": "done",
-        "text": f"{req.spec} thought for up to {req.budget_s:g} s.",
+        "text": f"{spec} thought for up to {budget_s:g} s.",
         "readable": words,
         "decisions": decisions,
+        "names": names,
     }
+
+
+def request_given(slug: str, position: str, spec: Any, budget_s: Any) -> str:
+    """Queue an opinion of a position built by hand (its link's code)."""
+    from webapp.replays import editor
+
+    try:
+        editor.set_up(slug, editor.decode(str(position or "")))
+    except (KeyError, editor.BadPosition) as exc:
+        raise Rejected("bad-position", str(exc.args[0]) if exc.args else "bad position") from None
+    spec, budget = check_agent(slug, spec, budget_s)
+    check_quota()
+    token = secrets.token_urlsafe(12)
+    store(token, {"status": "pending", "text": "Waiting for a worker…"})
+    from webapp.replays.tasks import analyse_given_position
+
+    analyse_given_position.delay(slug, position, spec, budget, token)
+    return token

@@ -40,3 +40,39 @@ def analyse_position(match_id: int, ply: int, spec: str, budget_s: float, token:
         answer = {"status": "failed", "text": "An error in the analysis; it has been logged."}
     positions.store(token, answer)
     return answer["status"]
+
+
+@shared_task(
+    acks_late=True,
+    soft_time_limit=positions.SOFT_LIMIT_S,
+    time_limit=positions.HARD_LIMIT_S,
+    ignore_result=True,
+)
+def analyse_given_position(slug: str, position: str, spec: str, budget_s: float, token: str) -> str:
+    """One agent's opinion of a position built by hand (``position`` is its link's code),
+    kept in Redis under ``token``; idempotent like ``analyse_position``."""
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from webapp.matches.services import Rejected
+    from webapp.replays import editor
+
+    done = positions.result(token)
+    if done is not None and done.get("status") in ("done", "failed"):
+        return "already done"
+    try:
+        state = editor.set_up(slug, editor.decode(position))
+        spec, budget = positions.check_agent(slug, spec, budget_s)
+        positions.store(token, {"status": "running", "text": "Thinking…"})
+        names = [f"seat {i}" for i in range(state.num_players)]
+        answer = positions.opinion_of(state, spec, budget, f"editor:{position[:32]}", names)
+    except Rejected as exc:
+        answer = {"status": "failed", "text": exc.message}
+    except editor.BadPosition as exc:
+        answer = {"status": "failed", "text": str(exc)}
+    except SoftTimeLimitExceeded:
+        answer = {"status": "failed", "text": "It took too long; try a smaller budget."}
+    except Exception:
+        log.exception("analysis of a %s position failed", slug)
+        answer = {"status": "failed", "text": "An error in the analysis; it has been logged."}
+    positions.store(token, answer)
+    return answer["status"]

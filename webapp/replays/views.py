@@ -158,3 +158,121 @@ def position_result(request, match_id: int, ply: int, token: str):
             {"error": "unknown", "message": "no such analysis (they are kept an hour)"}, status=404
         )
     return JsonResponse(answer)
+
+
+# ----- the position editor -----------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def editor_page(request, slug: str):
+    """Build a position by hand and share it by link (``?p=``, the position itself).
+    GET ``?match=<id>&ply=<n>`` starts from a stored match's position; POST checks the
+    typed position with the game's ``from_position`` and redirects to its link."""
+    import json
+
+    from django.http import Http404
+
+    import agents
+    import games
+    from webapp.replays import editor, positions
+
+    try:
+        game = games.get(slug)
+    except KeyError:
+        raise Http404(f"there is no game {slug!r}") from None
+    error, text, status = "", None, 200
+    view = None
+    if request.method == "POST":
+        text = request.POST.get("position", "")
+        try:
+            view = editor.parse(text)
+            editor.set_up(slug, view)
+        except editor.BadPosition as exc:
+            error, status, view = str(exc), 400, None
+        else:
+            link = reverse("position-editor", args=[slug]) + "?p=" + editor.code(view)
+            return _see_other(link)
+    elif request.GET.get("p"):
+        try:
+            view = editor.decode(request.GET["p"])
+            editor.set_up(slug, view)
+        except editor.BadPosition as exc:
+            error, status, view = str(exc), 400, None
+    elif request.GET.get("match"):
+        match = Match.objects.filter(pk=_int(request.GET.get("match")), game=slug).first()
+        ply = _int(request.GET.get("ply"))
+        if match is None or ply is None or not 0 <= ply <= match.ply:
+            raise Http404("no such match position of this game")
+        view = positions.state_at(match, ply).observation(None)
+    if view is None:
+        view = editor.starting_view(slug)
+    state = editor.set_up(slug, view)
+    shown = state.observation(None)
+    seats, why_not = positions.whose_turn(state)
+    link_code = editor.code(shown)
+    catalogue = [a for a in agents.catalogue(slug) if a.name != "random"]
+    return render(
+        request,
+        "replays/editor.html",
+        {
+            "game": game,
+            "view": shown,
+            "text": text if text is not None else json.dumps(shown, indent=1),
+            "error": error,
+            "code": link_code,
+            "share": request.build_absolute_uri(
+                reverse("position-editor", args=[slug]) + "?p=" + link_code
+            ),
+            "names": [f"seat {i}" for i in range(state.num_players)],
+            "deciding": [f"seat {s}" for s in seats],
+            "why_not": why_not,
+            "agents": catalogue,
+            "default_agent": _strongest(slug, catalogue),
+            "max_budget": positions.MAX_BUDGET_S,
+            "default_budget": positions.DEFAULT_BUDGET_S,
+        },
+        status=status,
+    )
+
+
+def _int(text) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _see_other(url: str):
+    response = HttpResponseRedirect(url)
+    response.status_code = 303
+    return response
+
+
+@require_http_methods(["POST"])
+def editor_analyse(request, slug: str):
+    """Queue an opinion of the position in ``p`` (its link's code); JSON with the URL
+    to poll."""
+    from webapp.replays import positions
+
+    try:
+        token = positions.request_given(
+            slug, request.POST.get("p"), request.POST.get("agent"), request.POST.get("budget")
+        )
+    except Rejected as exc:
+        status = {"busy": 503}.get(exc.code, 400)
+        return JsonResponse({"error": exc.code, "message": exc.message}, status=status)
+    url = reverse("position-editor-result", args=[token])
+    return JsonResponse(
+        {"status": "pending", "text": "Waiting for a worker…", "url": url}, status=202
+    )
+
+
+def editor_result(request, token: str):
+    from webapp.replays import positions
+
+    answer = positions.result(token)
+    if answer is None:
+        return JsonResponse(
+            {"error": "unknown", "message": "no such analysis (they are kept an hour)"}, status=404
+        )
+    return JsonResponse(answer)

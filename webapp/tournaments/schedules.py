@@ -1,4 +1,6 @@
-"""The periodic jobs `make run` installs (editable in the admin afterwards).
+"""Tournaments on a schedule: the hourly Dice Wars ladder and a levels ladder per game,
+installed by ``manage.py install_schedules`` (``make run`` does it; editable in the
+admin afterwards). The system's own periodic jobs are in ``CELERY_BEAT_SCHEDULE``.
 
 Every job has an expiry, so a backlog after downtime never runs it twice; scheduled
 tournaments also carry a slot key that the database keeps unique.
@@ -47,21 +49,6 @@ def install_tournament_schedule(name: str, spec: dict, every_s: int) -> Periodic
     return task
 
 
-def install_sweep(every_s: int = 15) -> PeriodicTask:
-    interval, _ = IntervalSchedule.objects.get_or_create(
-        every=every_s, period=IntervalSchedule.SECONDS
-    )
-    task, _ = PeriodicTask.objects.update_or_create(
-        name="Re-queue tournament games whose worker died",
-        defaults={
-            "task": "webapp.tournaments.tasks.sweep_stale_games",
-            "interval": interval,
-            "expire_seconds": every_s,
-        },
-    )
-    return task
-
-
 def install_level_ladders() -> list[PeriodicTask]:
     """One ladder per game that has levels (``agents.levels``): every level against
     every other, a few games each, every few hours. The ratings it moves are what the
@@ -81,7 +68,6 @@ def install_level_ladders() -> list[PeriodicTask]:
 def install_defaults() -> None:
     import agents
 
-    install_sweep()
     names = {spec.split(":")[0] for spec in LADDER["spec"]["entrants"]}
     if names <= set(agents.core.AGENTS):
         install_tournament_schedule(LADDER["name"], LADDER["spec"], LADDER["every_s"])

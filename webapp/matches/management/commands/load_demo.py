@@ -1,3 +1,4 @@
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from webapp.matches import autoplay, services
@@ -11,14 +12,13 @@ DEMO = [
 
 
 class Command(BaseCommand):
-    help = "Install demo data: a few finished AI-vs-AI matches to browse (idempotent)."
+    help = (
+        "Install demo data: a few finished AI-vs-AI matches to browse, and the scheduled "
+        "tournaments (idempotent)."
+    )
 
     def handle(self, *args, **options):
-        from webapp.accounts.schedules import install_session_cleanup
-        from webapp.tournaments.schedules import install_defaults
-
-        install_defaults()  # idempotent: the sweep and the hourly ladder
-        install_session_cleanup()
+        call_command("install_schedules", verbosity=0)  # the ladders (idempotent)
         if Match.objects.filter(created_by="demo").exists():
             self.stdout.write("demo data already there")
             return
