@@ -51,7 +51,7 @@ def test_every_game_offers_levels_weakest_first_topped_by_its_best_agent(client)
         for lv in found:
             assert f'value="level:{lv.name}"' in page
             assert f'data-level="{lv.name}"' in page
-            assert f"<code>{lv.spec}</code>" in page
+            assert f'<code class="level-spec">{lv.spec}</code>' in page
 
 
 def test_levels_not_yet_played_say_so_rather_than_guess(client):
