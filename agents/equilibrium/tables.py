@@ -20,12 +20,15 @@ import numpy as np
 
 PATH = Path(__file__).with_name("footsies_tables.json")
 
-#: The rule sets solved ahead: the defaults, and the write-ups' two other readings of
-#: running out of blocks (docs/games/footsies.md).
+#: The rule sets solved ahead: the defaults, the write-ups' two other readings of
+#: running out of blocks (docs/games/footsies.md), and the lobby's best of five.
 SHIPPED: tuple[dict[str, Any], ...] = (
     {},
     {"block_exhaustion": "loss"},
     {"block_exhaustion": "unlimited"},
+    # The lobby's default match (webapp.matches.lobby: first to 3 of 5 rounds): solving
+    # it takes seconds, more than a live move may spend.
+    {"rounds": 5},
 )
 
 

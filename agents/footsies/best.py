@@ -24,8 +24,9 @@ the posterior's prediction when that is clearly worth more than the equilibrium:
 
 Nothing is solved at move time for the shipped rule sets; another rule set is solved
 within the deadline as ``footsies-nash`` does, or the equilibrium stand-in is played.
-``Budget.seconds`` is a hard deadline: a model not asked in time sits this decision out,
-and if the deadline passes before any model was asked it plays the equilibrium mix.
+``Budget.seconds`` is a hard deadline. The models that answer in microseconds (the
+policies, the shadow, the counts) are always asked; a sampling model gets a share of the
+time left and sits the decision out if it cannot answer in it.
 
 Memory: the posterior and the shadows last across games until ``reset()`` (the arena
 builds fresh agents per match; the web app replays the match's events into a fresh
@@ -52,8 +53,10 @@ Mix = dict[str, float]
 
 #: Options whose values differ by less than this are equal.
 TIE = 1e-9
-#: The part of ``Budget.seconds`` spent asking the models (the rest answers).
+#: The part of ``Budget.seconds`` spent asking the models (the rest answers), and the
+#: part of what is left that one sampled model may take.
 MODEL_SHARE = 0.6
+SAMPLED_SHARE = 0.25
 #: Copies of a position-only sampled model asked to estimate its mix at a position,
 #: and the fewest whose estimate is used.
 STATIONARY_SAMPLES = 32
@@ -200,6 +203,17 @@ class Frequency(Model):
         self.counts[dict(event[1])[seat]] += 1.0
 
 
+def _slice(model: Model, deadline: Deadline) -> float | None:
+    """The time one model may take: a sampled model a share of what is left before
+    ``deadline`` (none once it has passed), so a slow one (the generic ``mcts``, about
+    20 ms a copy) cannot starve the others; the others answer in microseconds and are
+    not limited (the decision's own deadline still holds around them)."""
+    left = deadline.remaining()
+    if left is None or not isinstance(model, Sampled):
+        return None
+    return left * SAMPLED_SHARE
+
+
 def _uniform(state: FootsiesState, seat: int) -> Mix:
     return dict.fromkeys(MOVES, 1.0 / len(MOVES))
 
@@ -275,20 +289,19 @@ class BestAgent(Agent):
         self._pending.append((state.clone(), event))
 
     def _flush(self, deadline: Deadline) -> None:
-        """Learn from the events waiting, oldest first, until ``deadline`` (those left
-        wait for the next decision). A model that cannot answer in time learns the
-        event without being weighed on it."""
+        """Learn from the events waiting, oldest first. The instant models always
+        answer; a sampled one gets a share of the time left before ``deadline``, and
+        one that cannot answer in it learns the event without being weighed on it."""
         opp = 1 - self.seat
         while self._pending:
-            if deadline.passed():
-                return
             state, event = self._pending.pop(0)
             actual = dict(event[1])[opp]
             key = str(self.seen)
             with within(deadline.remaining()):
                 for index, model in enumerate(self.models):
                     try:
-                        p = model.predict(state, opp, key).get(actual, 0.0)
+                        with within(_slice(model, deadline)):
+                            p = model.predict(state, opp, key).get(actual, 0.0)
                     except OutOfTime:
                         p = 1.0 / len(MOVES)
                     chance = (1 - self.noise) * p + self.noise / len(MOVES)
@@ -318,12 +331,8 @@ class BestAgent(Agent):
             self._flush(asking)
             equilibrium = self._solution.mix(state, seat)
             if self.seen == 0:
-                how = (
-                    "out of time before learning from the moves seen"
-                    if self._pending
-                    else "no move of the opponent seen yet"
-                )
-                return self._draw(equilibrium, rng, {"how": how + ": the equilibrium mix"})
+                how = "no move of the opponent seen yet: the equilibrium mix"
+                return self._draw(equilibrium, rng, {"how": how})
             try:
                 predicted, weights = self._predict(state, 1 - seat, asking)
             except OutOfTime:
@@ -365,10 +374,9 @@ class BestAgent(Agent):
         ranked = sorted(zip(self.models, posterior, strict=True), key=lambda item: -item[1])
         with within(deadline.remaining()):
             for model, weight in ranked:
-                if deadline.passed():
-                    break
                 try:
-                    predicted = model.predict(state, opp, f"act:{self.seen}")
+                    with within(_slice(model, deadline)):
+                        predicted = model.predict(state, opp, f"act:{self.seen}")
                 except OutOfTime:
                     continue
                 asked[model.name] = weight
