@@ -83,7 +83,8 @@ def play(
     depths = Counter(
         d.thinking["depth"]
         for d in result.decisions(em_seat)
-        if d.thinking and d.thinking.get("choice") == "move"
+        # Only an expectimax side reports a depth (the grid may pit other agents).
+        if d.thinking and d.thinking.get("choice") == "move" and "depth" in d.thinking
     )
     moves = sum(
         1 for s in result.steps if s.actor not in (CHANCE, SIMULTANEOUS) and s.move[0] != "swing"

@@ -51,7 +51,7 @@ def test_every_game_offers_levels_weakest_first_topped_by_its_best_agent(client)
         for lv in found:
             assert f'value="level:{lv.name}"' in page
             assert f'data-level="{lv.name}"' in page
-            assert f"<code>{lv.spec}</code>" in page
+            assert f'<code class="level-spec">{lv.spec}</code>' in page
 
 
 def test_levels_not_yet_played_say_so_rather_than_guess(client):
@@ -121,3 +121,29 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
         assert row.thinking_s is not None and row.decisions > 0
         assert row.rating_text in page and row.thinking_text in page
     assert "not yet rated" not in page and "not yet measured" not in page
+
+
+def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it():
+    # Each AI move builds the agent afresh and replays the match into it: footsies-best
+    # must still see that this person always Dragon Punches, and Block.
+    from webapp.matches.models import Event
+    from webapp.matches.tasks import ai_move
+
+    from .helpers import ALICE, footsies_vs_ai
+
+    match = footsies_vs_ai(ALICE, opponent="footsies-best", options={"rounds": 5})
+    for _ in range(12):
+        match.refresh_from_db()
+        if match.is_over:
+            break
+        assert ai_move(match.pk, match.ply, 1) == "played"
+        services.submit_move(match.pk, 0, match.ply, "DP", identity=ALICE)
+    match.refresh_from_db()
+    assert match.is_over
+    events = list(Event.objects.filter(match=match).order_by("ply"))
+    assert len(events) >= 3
+    for event in events[1:]:
+        thinking = event.decisions["1"]["thinking"]
+        assert thinking["how"] == "exploits the predicted mix"
+        assert thinking["predicted"]["DP"] > 0.5
+        assert event.move["1"] == "B"

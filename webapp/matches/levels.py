@@ -145,7 +145,7 @@ def _level_opponents(game: Game) -> list[Opponent]:
         Opponent(
             row.level.value,
             f"{row.level.title} ({row.level.spec})",
-            f"{row.description} Rating {row.rating_text}.",
+            f"{row.description} Rating: {row.rating_text}.",
             row.thinking_text,
             "Levels",
         )
