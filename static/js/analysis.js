@@ -64,7 +64,10 @@
   const { svg, SEAT_COLOURS } = window.DiceArena;
   const replay = window.DiceArena.replay;
   const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-  const W = 600, H = 170, PAD = { l: 34, r: 8, t: 10, b: 22 };
+  // The timeline's drawing units: a narrow screen gets fewer units across (so its text
+  // stays readable) and a taller plot (so the lines stay apart).
+  const narrow = window.matchMedia("(max-width: 600px)").matches;
+  const W = narrow ? 400 : 600, H = narrow ? 240 : 170, PAD = { l: 34, r: 8, t: 10, b: 22 };
   let analysed = null;
 
   const pct = (p) => `${Math.round(100 * p)} %`;
@@ -98,9 +101,10 @@
         ? h("span", {}, h("b", {}, seatName(i)), `'s dice were worth ${signed(luck)} points`)
         : h("span", {}, h("b", {}, seatName(i)), " had no dice to blame: every swing was a choice");
       const meter = hasChance ? luckMeter(luck, i) : null;
+      // The seat's dot inside its sentence, so a narrow screen never wraps it off alone.
       list.append(h("li", { class: `seat seat-${i}`, "data-seat": i },
-        h("span", { class: "dot", style: `background:${SEAT_COLOURS[i % SEAT_COLOURS.length]}` }),
-        h("span", { class: "luck", "data-luck": luck }, luckText, "."),
+        h("span", { class: "luck", "data-luck": luck },
+          h("span", { class: "dot", style: `background:${SEAT_COLOURS[i % SEAT_COLOURS.length]}` }), " ", luckText, "."),
         meter,
         h("span", { class: "accuracy" }, acc === null || acc === undefined
           ? "No choices to judge."

@@ -84,8 +84,9 @@ def test_the_timeline_draws_and_clicking_it_moves_the_replay(new_page, phone):
     timeline.scroll_into_view_if_needed()
     box = timeline.bounding_box()
     target = last // 3
-    # The plot runs from x = 34 to 592 of the 600 units the SVG is wide.
-    x = box["width"] * (34 + (600 - 34 - 8) * target / last) / 600
+    # The plot runs from x = 34 to 8 short of the units the SVG is wide.
+    units = float(timeline.get_attribute("viewBox").split()[2])
+    x = box["width"] * (34 + (units - 34 - 8) * target / last) / units
     timeline.click(position={"x": x, "y": box["height"] / 2})
     expect(page.locator("#ply")).to_have_text(str(target))
     expect(page.locator("#log li.current")).to_have_attribute("data-ply", str(target))

@@ -222,12 +222,9 @@ def _play_ai_match_to_the_end() -> Match:
 
 @override_settings(DICEARENA_AUTO_ANALYSES_PER_HOUR=1)
 def test_rated_matches_are_analysed_automatically_within_the_hours_budget(queued, in_process):
-    from webapp.matches.tasks import _redis
+    from webapp import counters
 
-    hour = timezone.now().strftime("%Y%m%d%H")
-    from django.conf import settings
-
-    _redis().delete(f"{settings.CELERY_TASK_DEFAULT_QUEUE}:auto-analyses:{hour}")
+    counters.client().delete(counters.quota_key("auto-analyses", "hour"))
     first = _play_ai_match_to_the_end()
     assert first.rating.rated
     row = Analysis.objects.get(match=first)

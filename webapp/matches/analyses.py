@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from webapp import counters
 from webapp.matches.models import Analysis, Match
 from webapp.matches.services import Rejected
 
@@ -188,16 +189,8 @@ def auto_analyse(match_id: int) -> bool:
 
 
 def _take_hourly_budget() -> bool:
-    """One of the hour's automatic analyses (a Redis counter per clock hour)."""
-    from webapp.matches.tasks import _redis
-
-    hour = timezone.now().strftime("%Y%m%d%H")
-    key = f"{settings.CELERY_TASK_DEFAULT_QUEUE}:auto-analyses:{hour}"
-    pipe = _redis().pipeline()
-    pipe.incr(key)
-    pipe.expire(key, 3700)
-    count, _ = pipe.execute()
-    return int(count) <= settings.DICEARENA_AUTO_ANALYSES_PER_HOUR
+    """One of the hour's automatic analyses, site-wide."""
+    return counters.take("auto-analyses", settings.DICEARENA_AUTO_ANALYSES_PER_HOUR, "hour")
 
 
 # ----- computing (the task) ----------------------------------------------------------------

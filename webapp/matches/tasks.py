@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import logging
 
-import redis
 from celery import shared_task
 from django.conf import settings
 
 import agents
 from agents.core.seeding import agent_rng
+from webapp import counters
 from webapp.matches import analyses, services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
@@ -26,20 +26,6 @@ log = logging.getLogger(__name__)
 #: task's time limit, so a task lost with its worker or the broker can be queued again.
 AI_PENDING_S = 120
 
-_client: redis.Redis | None = None
-
-
-def _redis() -> redis.Redis:
-    global _client
-    if _client is None:
-        _client = redis.Redis.from_url(
-            settings.REDIS_URL,
-            socket_timeout=settings.CELERY_REDIS_SOCKET_TIMEOUT,
-            socket_connect_timeout=settings.CELERY_REDIS_SOCKET_CONNECT_TIMEOUT,
-            health_check_interval=settings.CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL,
-        )
-    return _client
-
 
 def queue_ai_move(match: Match, seat: int, countdown: float = 0.0) -> bool:
     """Queue ``ai_move`` for ``seat`` at the match's current ply unless one is pending
@@ -49,12 +35,12 @@ def queue_ai_move(match: Match, seat: int, countdown: float = 0.0) -> bool:
         f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-pending:"
         f"{match.pk}:{match.seed_sha256[:16]}:{match.ply}:{seat}"
     )
-    if not _redis().set(key, "1", nx=True, ex=int(countdown) + AI_PENDING_S):
+    if not counters.client().set(key, "1", nx=True, ex=int(countdown) + AI_PENDING_S):
         return False
     try:
         ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)
     except Exception:
-        _redis().delete(key)  # not queued after all: let the next nudge try
+        counters.client().delete(key)  # not queued after all: let the next nudge try
         raise
     return True
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
 
 import agents
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
+from webapp import counters
 from webapp.matches.models import Match
 from webapp.matches.positions import walk
 from webapp.matches.services import Rejected
@@ -100,12 +100,6 @@ def check_agent(slug: str, spec: Any, budget_s: Any) -> tuple[str, float]:
     return spec, budget
 
 
-def _redis():
-    from webapp.matches.tasks import _redis as client
-
-    return client()
-
-
 def _key(token: str) -> str:
     return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:position:{token}"
 
@@ -113,13 +107,9 @@ def _key(token: str) -> str:
 def check_quota() -> None:
     """At most DICEARENA_POSITION_ANALYSES_PER_MINUTE requests a minute, site-wide, so
     the opinions asked for never swamp the workers."""
-    minute = timezone.now().strftime("%Y%m%d%H%M")
-    key = f"{settings.CELERY_TASK_DEFAULT_QUEUE}:position-quota:{minute}"
-    pipe = _redis().pipeline()
-    pipe.incr(key)
-    pipe.expire(key, 120)
-    count, _ = pipe.execute()
-    if int(count) > settings.DICEARENA_POSITION_ANALYSES_PER_MINUTE:
+    if not counters.take(
+        "position-quota", settings.DICEARENA_POSITION_ANALYSES_PER_MINUTE, "minute"
+    ):
         raise Rejected("busy", "many positions are being analysed; try again in a minute")
 
 
@@ -136,11 +126,11 @@ def request(match_id: Any, ply: Any, spec: Any, budget_s: Any) -> str:
 
 
 def store(token: str, answer: dict[str, Any]) -> None:
-    _redis().set(_key(token), json.dumps(answer), ex=KEEP_S)
+    counters.client().set(_key(token), json.dumps(answer), ex=KEEP_S)
 
 
 def result(token: str) -> dict[str, Any] | None:
-    raw = _redis().get(_key(token))
+    raw = counters.client().get(_key(token))
     return None if raw is None else json.loads(raw)
 
 
