@@ -99,7 +99,7 @@
         .join(", ");
       const luckText = hasChance
         ? h("span", {}, h("b", {}, seatName(i)), `'s dice were worth ${signed(luck)} points`)
-        : h("span", {}, h("b", {}, seatName(i)), " had no dice to blame: every swing was a choice");
+        : h("span", {}, h("b", {}, seatName(i)), " had no dice to blame or thank: this game has no chance in it");
       const meter = hasChance ? luckMeter(luck, i) : null;
       // The seat's dot inside its sentence, so a narrow screen never wraps it off alone.
       list.append(h("li", { class: `seat seat-${i}`, "data-seat": i },

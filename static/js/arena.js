@@ -210,16 +210,18 @@
   function renderThinking(el, data) {
     el.innerHTML = "";
     if (!data || !data.readable) return;
+    // The game's words say "seat 1"; people read the players' names.
+    const named = (text) => (data.names && window.DiceArena.withNames ? window.DiceArena.withNames(text, data.names) : text);
     for (const [seat, r] of Object.entries(data.readable)) {
       const box = h("section", { class: "decision", "data-seat": seat },
         h("h3", {}, `What ${r.name} weighed`),
-        h("p", { class: "why-headline" }, r.headline));
-      if (r.played) box.append(h("p", { class: "why-played" }, h("b", {}, `${r.verb || "Played"}: `), r.played));
+        h("p", { class: "why-headline" }, named(r.headline)));
+      if (r.played) box.append(h("p", { class: "why-played" }, h("b", {}, `${r.verb || "Played"}: `), named(r.played)));
       if (r.candidates.length) {
         const list = h("ol", { class: "candidates", "aria-label": `Moves ${r.name} weighed, best first` });
         for (const c of r.candidates) {
           const li = h("li", { class: c.played ? "played" : "", "data-move": c.move },
-            h("span", { class: "cand-text" }, c.text),
+            h("span", { class: "cand-text" }, named(c.text)),
             c.figures ? h("span", { class: "cand-figures muted" }, ` — ${c.figures}`) : null,
             c.played ? h("span", { class: "cand-played" }, ` ← ${(r.verb || "played").toLowerCase()}`) : null);
           highlightOnHover(li, c.move);
@@ -228,7 +230,7 @@
         box.append(list);
         if (r.more) box.append(h("p", { class: "muted" }, `… and ${r.more} more in the raw figures.`));
       }
-      for (const note of r.notes) box.append(h("p", { class: "muted why-note" }, note));
+      for (const note of r.notes) box.append(h("p", { class: "muted why-note" }, named(note)));
       const raw = (data.decisions || {})[seat];
       const tree = raw && raw.thinking && raw.thinking.tree;
       if (tree && Array.isArray(tree.children) && tree.children.length) box.append(treeExplorer(tree, r, data.names || []));

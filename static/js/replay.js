@@ -1,7 +1,7 @@
 /* The replay player: step through every stored event; the URL carries the position. */
 (function () {
   "use strict";
-  const { h, nextView, renderThinking, renderer } = window.DiceArena;
+  const { h, nextView, renderThinking, renderer, withNames } = window.DiceArena;
   const root = document.getElementById("replay");
   const game = root.dataset.game;
   const frames = JSON.parse(document.getElementById("frames").textContent);
@@ -25,7 +25,7 @@
   frames.forEach((f) => {
     if (!f.event) return;
     const li = h("li", { "data-ply": f.ply, class: f.event.actor === -1 ? "chance" : "" },
-      h("span", { class: "ply" }, `${f.ply}.`), " ", f.event.text);
+      h("span", { class: "ply" }, `${f.ply}.`), " ", withNames(f.event.text, names));
     li.addEventListener("click", () => go(f.ply));
     els.log.append(li);
   });
@@ -36,7 +36,7 @@
     renderer(game).render(els.board, f.view, { names, you: viewSeat, legal: [], onMove: null });
     els.ply.textContent = String(ply);
     els.scrub.value = String(ply);
-    els.text.textContent = f.event ? f.event.text : "The start.";
+    els.text.textContent = f.event ? withNames(f.event.text, names) : "The start.";
     const url = new URL(location.href);
     url.searchParams.set("ply", String(ply));
     history.replaceState(null, "", url);

@@ -335,3 +335,17 @@ def test_the_position_editor_edits_shares_and_analyses(new_page):
     from tests.browser.test_accessibility import problems
 
     assert problems(other) == []
+
+
+def test_the_replay_names_the_players_in_its_log_and_why_panel(new_page):
+    # The Octagon's own words say "Seat 0 places …": people read the players' names.
+    match_id = stored_match("octagon", ["octagon-greedy", "random"], "n1", {"preset": "small"})
+    page = new_page()
+    page.goto(f"/matches/{match_id}/replay/?ply=1")
+    seat_word = re.compile(r"\b[Ss]eat \d\b")
+    expect(page.locator("#log li").first).to_contain_text("octagon-greedy places")
+    expect(page.locator("#log")).not_to_contain_text(seat_word)
+    expect(page.locator("#event-text")).to_contain_text("octagon-greedy")
+    panel = page.locator("#thinking")
+    expect(panel.locator("ol.candidates li").first).to_contain_text("octagon-greedy places")
+    expect(panel.locator(".decision")).not_to_contain_text(seat_word)
