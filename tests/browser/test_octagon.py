@@ -130,7 +130,14 @@ def test_it_plays_and_replays_an_octagon_match(new_page, phone):
     assert "won" in final or "draw" in final
     seq = seq_of(page)
     assert seq == TURNS
-    expect(page.locator("#oct-result")).to_contain_text("Game over")
+    expect(page.locator("#oct-result")).to_contain_text(re.compile(r"wins \d+–\d+|[Dd]raw"))
+    # The result fits on the board, on a phone too.
+    inside = page.evaluate(
+        """() => { const t = document.getElementById('oct-result').getBoundingClientRect();
+        const b = document.querySelector('#board svg').getBoundingClientRect();
+        return t.left >= b.left - 1 && t.right <= b.right + 1; }"""
+    )
+    assert inside, "the result line runs off the board"
     assert board.get_attribute("data-over") == "1"
     assert page.locator(".oct-cell.legal").count() == 0
     assert page.locator("button.oct-kind").count() == 0  # no palette once it is over
@@ -172,7 +179,7 @@ def test_it_plays_and_replays_an_octagon_match(new_page, phone):
     expect(ply).to_have_text("1")
     press(page, page.locator("#end"))
     expect(ply).to_have_text(str(seq))
-    expect(page.locator("#oct-result")).to_contain_text("Game over")
+    expect(page.locator("#oct-result")).to_contain_text(re.compile(r"wins \d+–\d+|[Dd]raw"))
 
     # The match page offers a rematch with the seats swapped; that one is resigned.
     rematch_and_resign(page, match_url)

@@ -107,8 +107,12 @@
     const g = svg("g", { class: "oct-status" });
     let text;
     if (view.over) {
-      const [a, b] = view.scores;
-      text = view.winner === null ? `Game over · draw, ${a}–${b}` : `Game over · ${names[view.winner]} wins, ${a}–${b}`;
+      // The winner's score first, as the match's status line says it; a phone's narrow
+      // board has room for the result only.
+      const w = view.winner;
+      const [a, b] = w === 1 ? [view.scores[1], view.scores[0]] : view.scores;
+      const head = L === NARROW ? "" : "Game over · ";
+      text = w === null ? `${head}${head ? "draw" : "Draw"}, ${a}–${b}` : `${head}${names[w]} wins ${a}–${b}`;
     } else {
       const perTurn = view.placements_per_turn > 1 ? ` · ${view.placements_per_turn} per turn` : "";
       text = `${names[view.to_move]} to place · placement ${view.placements_made + 1} of ${view.turns}${perTurn}`;
