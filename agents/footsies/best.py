@@ -45,6 +45,7 @@ from agents.core import Agent, Budget, Decision, get
 from agents.core.deadline import Deadline, OutOfTime, check_time, time_up, within
 from agents.equilibrium.footsies import Solution
 from agents.footsies.nash import live_solution, standard_mix
+from agents.footsies.response import exchange_values
 from games.core import SIMULTANEOUS
 from games.footsies import MOVES
 from games.footsies.state import FootsiesState
@@ -390,20 +391,7 @@ class BestAgent(Agent):
     def _values(self, state: FootsiesState, seat: int, predicted: Mix) -> dict[str, float]:
         """Each own option's value for this exchange against ``predicted``, the
         position after it at its equilibrium value."""
-        solution = self._solution
-        values = {}
-        for mine in MOVES:
-            total = 0.0
-            for theirs, p in predicted.items():
-                if p <= 0:
-                    continue
-                after = state.apply_joint({seat: mine, 1 - seat: theirs})
-                if after.over:
-                    total += p * after.returns()[seat]
-                else:
-                    total += p * solution.values[solution.seat_key(after, seat)]
-            values[mine] = total
-        return values
+        return exchange_values(state, seat, predicted, self._solution)
 
     def _draw(
         self,

@@ -23,6 +23,7 @@ import random
 from typing import Any
 
 from agents.core import Agent, Budget, Deadline, Decision, OutOfTime, get, within
+from agents.equilibrium.footsies import Solution
 from agents.equilibrium.response import BestResponse, uniform
 from agents.footsies.nash import solution_for, standard_mix
 from games.core import SIMULTANEOUS
@@ -38,6 +39,26 @@ ASKING_SHARE = 0.6
 #: Solved responses to position-only models, by (model, options, seat).
 _EXACT: dict[tuple, BestResponse] = {}
 MAX_CACHED = 64
+
+
+def exchange_values(
+    state: FootsiesState, seat: int, predicted: dict[str, float], solution: Solution
+) -> dict[str, float]:
+    """Each own option's value for this exchange against the ``predicted`` mix of the
+    opponent's moves, the position after it valued at the game's equilibrium."""
+    values = {}
+    for mine in MOVES:
+        total = 0.0
+        for theirs, p in predicted.items():
+            if p <= 0:
+                continue
+            after = state.apply_joint({seat: mine, 1 - seat: theirs})
+            if after.over:
+                total += p * after.returns()[seat]
+            else:
+                total += p * solution.values[solution.seat_key(after, seat)]
+        values[mine] = total
+    return values
 
 
 class BestResponseAgent(Agent):
@@ -112,20 +133,8 @@ class BestResponseAgent(Agent):
     def _one_exchange(
         self, state: FootsiesState, seat: int, predicted: dict[str, float]
     ) -> dict[str, float]:
-        solution = solution_for(state)  # OutOfTime if these rules cannot be solved in time
-        values = {}
-        for mine in MOVES:
-            total = 0.0
-            for theirs, p in predicted.items():
-                if p <= 0:
-                    continue
-                after = state.apply_joint({seat: mine, 1 - seat: theirs})
-                if after.over:
-                    total += p * after.returns()[seat]
-                else:
-                    total += p * solution.values[solution.seat_key(after, seat)]
-            values[mine] = total
-        return values
+        # OutOfTime if these rules cannot be solved in time.
+        return exchange_values(state, seat, predicted, solution_for(state))
 
     # ----- the agent ----------------------------------------------------------------------
 
