@@ -138,6 +138,14 @@ def test_it_plays_and_replays_an_octagon_match(new_page, phone):
         return t.left >= b.left - 1 && t.right <= b.right + 1; }"""
     )
     assert inside, "the result line runs off the board"
+    # Each player's name keeps clear of their score's digits.
+    overlaps = page.evaluate(
+        """() => [...document.querySelectorAll('.oct-player')].map((card) => {
+          const n = card.querySelector('.oct-name').getBoundingClientRect();
+          const s = card.querySelector('.oct-score').getBoundingClientRect();
+          return n.right > s.left && n.bottom > s.top && s.bottom > n.top; })"""
+    )
+    assert overlaps and not any(overlaps), overlaps
     assert board.get_attribute("data-over") == "1"
     assert page.locator(".oct-cell.legal").count() == 0
     assert page.locator("button.oct-kind").count() == 0  # no palette once it is over

@@ -81,7 +81,10 @@
     g.append(svg("rect", { width: L.CARD_W, height: L.CARD_H, rx: 10, class: "oct-card", stroke: colour, "stroke-width": toMove ? 3 : 1 }));
     g.append(svg("circle", { cx: 18, cy: 20, r: 8, fill: colour }));
     const name = names[seat] || `seat ${seat}`;
-    g.append(svg("text", { x: 32, y: 25, class: "oct-name" }, name.length > L.NAME ? name.slice(0, L.NAME - 1) + "…" : name));
+    // The score's big digits share the card's top right: each digit past the first
+    // takes about two letters' room from the name.
+    const room = L.NAME - 2 * (String(view.scores[seat]).length - 1);
+    g.append(svg("text", { x: 32, y: 25, class: "oct-name" }, name.length > room ? name.slice(0, room - 1) + "…" : name));
     g.append(svg("text", { x: right, y: 36, "text-anchor": "end", class: "oct-score", "data-score": view.scores[seat] }, String(view.scores[seat])));
     g.append(svg("text", { x: right, y: 50, "text-anchor": "end", class: "oct-small" }, "on board"));
     if (toMove) g.append(svg("text", { x: 32, y: 42, class: "oct-turn" }, "▶ to place"));
