@@ -73,6 +73,25 @@
 
   // ----- the header: players, stocks, whose turn ---------------------------------------
 
+  /** Shorten a player's name (with "…") until it keeps clear of the score and the
+      "pieces lost" mark: letters differ in width, so they are measured once drawn. */
+  function fitNames(root) {
+    for (const card of root.querySelectorAll(".oct-player")) {
+      const name = card.querySelector(".oct-name");
+      const marks = [...card.querySelectorAll(".oct-score, .oct-lost")];
+      try {
+        const limit = Math.min(...marks.map((m) => m.getBBox().x)) - 6;
+        let text = name.textContent;
+        while (text.length > 2 && name.getBBox().x + name.getBBox().width > limit) {
+          text = text.slice(0, -2) + "…";
+          name.textContent = text;
+        }
+      } catch (e) {
+        // Not laid out (a hidden board): the name keeps its length by letters.
+      }
+    }
+  }
+
   function playerCard(view, seat, names, x) {
     const colour = SEAT_COLOURS[seat];
     const toMove = !view.over && view.to_move === seat;
@@ -531,6 +550,7 @@
       root.append(ui.ghostLayer);
       root.addEventListener("wheel", onWheel, { passive: false });
       el.append(root, caption(view, names));
+      fitNames(root);
 
       ui.drawn = { el, view, ctx, geo };
       if (ui.hover && !(pick && pick(ui.hover[0], ui.hover[1]))) ui.hover = null;
