@@ -38,8 +38,9 @@ def quota_key(name: str, window: str) -> str:
 def take(name: str, limit: int, window: str) -> bool:
     """Count one against quota ``name``; False once more than ``limit`` were taken in
     the current window."""
+    key = quota_key(name, window)  # once: two readings of the clock may straddle windows
     pipe = client().pipeline()
-    pipe.incr(quota_key(name, window))
-    pipe.expire(quota_key(name, window), WINDOWS[window][1])
+    pipe.incr(key)
+    pipe.expire(key, WINDOWS[window][1])
     count, _ = pipe.execute()
     return int(count) <= limit

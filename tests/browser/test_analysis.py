@@ -23,25 +23,9 @@ SHOTS = os.environ.get("DICEARENA_SHOTS")
 
 
 def _store(game: str, specs: list[str], seed: str, options: dict | None = None) -> int:
-    from django.db import transaction
+    from tests.webapp.helpers import store_played
 
-    from agents.match import play_match
-    from webapp.matches import services
-
-    played = play_match(game, specs, seed=seed, options=options)
-    with transaction.atomic():
-        (match,) = services.do_store_played(
-            [
-                services.PlayedMatch(
-                    game=game,
-                    options=played.record["options"],
-                    seed=seed,
-                    specs=specs,
-                    played=played,
-                )
-            ]
-        )
-    return match.pk
+    return store_played(game, specs, seed, options).pk
 
 
 def stored_match(game: str, specs: list[str], seed: str, options: dict | None = None) -> int:

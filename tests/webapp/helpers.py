@@ -6,6 +6,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import transaction
 
 from webapp.accounts.identity import GUEST_KEY, Identity
 from webapp.matches import services
@@ -81,3 +82,23 @@ async def connect(match_id: int, guest: str | None = None) -> WebsocketCommunica
     connected, _ = await comm.connect(timeout=5)
     assert connected
     return comm
+
+
+def store_played(game: str, specs: list[str], seed: str, options: dict | None = None) -> Match:
+    """A match played in memory and stored the way tournaments store theirs (finished)."""
+    from agents.match import play_match
+
+    played = play_match(game, list(specs), seed=seed, options=options)
+    with transaction.atomic():
+        (match,) = services.do_store_played(
+            [
+                services.PlayedMatch(
+                    game=game,
+                    options=played.record["options"],
+                    seed=seed,
+                    specs=list(specs),
+                    played=played,
+                )
+            ]
+        )
+    return match

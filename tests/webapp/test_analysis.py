@@ -12,35 +12,19 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from agents.match import play_match
 from webapp.matches import analyses, services
 from webapp.matches.models import Analysis, Match
 from webapp.matches.tasks import ai_move, analyse_match
 from webapp.replays.frames import views_of
 
-from .helpers import footsies_vs_ai, row_counts, wait_for
+from .helpers import footsies_vs_ai, row_counts, store_played, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def finished_match(game: str = "footsies", specs=("random", "footsies-counter"), seed="a1"):
     """A finished match stored the way tournaments store theirs."""
-    played = play_match(
-        game, list(specs), seed=seed, options={"rounds": 3} if game == "footsies" else None
-    )
-    with transaction.atomic():
-        (match,) = services.do_store_played(
-            [
-                services.PlayedMatch(
-                    game=game,
-                    options=played.record["options"],
-                    seed=seed,
-                    specs=list(specs),
-                    played=played,
-                )
-            ]
-        )
-    return match
+    return store_played(game, specs, seed, {"rounds": 3} if game == "footsies" else None)
 
 
 @pytest.fixture

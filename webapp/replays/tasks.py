@@ -3,12 +3,39 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from celery import shared_task
 
 from webapp.replays import positions
 
 log = logging.getLogger(__name__)
+
+
+def _answer(token: str, compute: Callable[[], dict], where: str) -> str:
+    """Compute an opinion once and keep it under ``token``: a finished one is not redone
+    (a second delivery), and any failure is kept as a short reason, never a traceback."""
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from webapp.matches.services import Rejected
+    from webapp.replays.editor import BadPosition
+
+    done = positions.result(token)
+    if done is not None and done.get("status") in ("done", "failed"):
+        return "already done"
+    try:
+        answer = compute()
+    except Rejected as exc:
+        answer = {"status": "failed", "text": exc.message}
+    except BadPosition as exc:
+        answer = {"status": "failed", "text": str(exc)}
+    except SoftTimeLimitExceeded:
+        answer = {"status": "failed", "text": "It took too long; try a smaller budget."}
+    except Exception:
+        log.exception("analysis of %s failed", where)
+        answer = {"status": "failed", "text": "An error in the analysis; it has been logged."}
+    positions.store(token, answer)
+    return answer["status"]
 
 
 @shared_task(
@@ -20,26 +47,13 @@ log = logging.getLogger(__name__)
 def analyse_position(match_id: int, ply: int, spec: str, budget_s: float, token: str) -> str:
     """One agent's opinion of one position, kept in Redis under ``token``. Idempotent:
     a second delivery of a finished one does nothing; on the default queue."""
-    from celery.exceptions import SoftTimeLimitExceeded
 
-    from webapp.matches.services import Rejected
-
-    done = positions.result(token)
-    if done is not None and done.get("status") in ("done", "failed"):
-        return "already done"
-    try:
+    def compute() -> dict:
         _match, req = positions.check_request(match_id, ply, spec, budget_s)
         positions.store(token, {"status": "running", "text": "Thinking…"})
-        answer = positions.opinion(req)
-    except Rejected as exc:
-        answer = {"status": "failed", "text": exc.message}
-    except SoftTimeLimitExceeded:
-        answer = {"status": "failed", "text": "It took too long; try a smaller budget."}
-    except Exception:
-        log.exception("analysis of match %s at ply %s failed", match_id, ply)
-        answer = {"status": "failed", "text": "An error in the analysis; it has been logged."}
-    positions.store(token, answer)
-    return answer["status"]
+        return positions.opinion(req)
+
+    return _answer(token, compute, f"match {match_id} at ply {ply}")
 
 
 @shared_task(
@@ -51,28 +65,13 @@ def analyse_position(match_id: int, ply: int, spec: str, budget_s: float, token:
 def analyse_given_position(slug: str, position: str, spec: str, budget_s: float, token: str) -> str:
     """One agent's opinion of a position built by hand (``position`` is its link's code),
     kept in Redis under ``token``; idempotent like ``analyse_position``."""
-    from celery.exceptions import SoftTimeLimitExceeded
-
-    from webapp.matches.services import Rejected
     from webapp.replays import editor
 
-    done = positions.result(token)
-    if done is not None and done.get("status") in ("done", "failed"):
-        return "already done"
-    try:
+    def compute() -> dict:
         state = editor.set_up(slug, editor.decode(position))
-        spec, budget = positions.check_agent(slug, spec, budget_s)
+        checked_spec, budget = positions.check_agent(slug, spec, budget_s)
         positions.store(token, {"status": "running", "text": "Thinking…"})
         names = [f"seat {i}" for i in range(state.num_players)]
-        answer = positions.opinion_of(state, spec, budget, f"editor:{position[:32]}", names)
-    except Rejected as exc:
-        answer = {"status": "failed", "text": exc.message}
-    except editor.BadPosition as exc:
-        answer = {"status": "failed", "text": str(exc)}
-    except SoftTimeLimitExceeded:
-        answer = {"status": "failed", "text": "It took too long; try a smaller budget."}
-    except Exception:
-        log.exception("analysis of a %s position failed", slug)
-        answer = {"status": "failed", "text": "An error in the analysis; it has been logged."}
-    positions.store(token, answer)
-    return answer["status"]
+        return positions.opinion_of(state, checked_spec, budget, f"editor:{position[:32]}", names)
+
+    return _answer(token, compute, f"a {slug} position")
