@@ -73,6 +73,8 @@
   const pct = (p) => `${Math.round(100 * p)} %`;
   const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(Math.abs(x) < 10 ? 1 : 0)}`;
   const seatName = (i) => (replay && replay.names[i]) || (analysed && analysed.seats[i]) || `seat ${i}`;
+  // The engines' words say "Seat 0"; people read the players' names.
+  const named = (text) => window.DiceArena.withNames(text, [0, 1, 2, 3, 4, 5, 6, 7].map(seatName));
 
   /** Win probabilities at frame k (the position after k events): plies[k] is before event k. */
   function probsAt(result, k) {
@@ -196,7 +198,7 @@
       const li = log.querySelector(`li[data-ply="${row.ply + 1}"]`);
       if (!li) continue;
       li.classList.add(`labelled-${d.label}`);
-      const best = d.best_text || d.best_move;
+      const best = named(d.best_text || d.best_move);
       li.append(" ", h("span", {
         class: `move-mark ${d.label}`, "data-seat": d.seat,
         title: `${seatName(d.seat)}: ${d.label}, ${d.loss.toFixed(0)} points lost; best was ${best}`,
@@ -218,7 +220,7 @@
     if (!row) return;
     for (const d of row.decisions || []) {
       if (d.forced) { box.append(h("p", { class: "muted" }, `${seatName(d.seat)} had no other move.`)); continue; }
-      const best = d.best_text || d.best_move;
+      const best = named(d.best_text || d.best_move);
       const verdict = d.label ? `a ${d.label}` : d.loss >= 1 ? "a small slip" : "as good as the best move found";
       box.append(h("p", { class: d.label ? `verdict ${d.label}` : "verdict" },
         `${seatName(d.seat)}'s move was ${verdict}`,

@@ -98,6 +98,7 @@ def test_the_timeline_draws_and_clicking_it_moves_the_replay(new_page, phone):
     # Going to the blunder says what it lost and what was best.
     press(page, page.locator(f'#log li[data-ply="{ply + 1}"]'))
     expect(page.locator("#analysis-here .verdict.blunder")).to_contain_text("best was")
+    expect(page.locator("#analysis-here")).not_to_contain_text(re.compile(r"\b[Ss]eat \d\b"))
 
     # Luck and accuracy in words for both seats.
     seats = page.locator(".analysis-seats li")
