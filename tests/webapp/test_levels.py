@@ -116,7 +116,7 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
     page = client.get("/play/footsies/").content.decode()
     for row in lobby_levels.rows("footsies"):
         competitor = Competitor.objects.get(game="footsies", key=f"agent:{row.level.spec}")
-        assert row.rating == round(competitor.ordinal, 3)
+        assert row.rating == competitor.rating
         assert row.games == competitor.games == 3 * ladder("footsies")["games_per_pairing"]
         assert row.thinking_s is not None and row.decisions > 0
         assert row.rating_text in page and row.thinking_text in page

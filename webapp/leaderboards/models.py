@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import math
+from statistics import NormalDist
+
 from django.conf import settings
 from django.db import models
 
@@ -10,6 +13,23 @@ DEFAULT_SIGMA = 25.0 / 3
 #: Fewer rated games than this, or more uncertainty, and the rating is marked provisional.
 PROVISIONAL_GAMES = 10
 PROVISIONAL_SIGMA = 5.0
+#: The scale people know (Elo's, as lichess and FIDE show it): everyone starts at 1500,
+#: and a gap of 400 points means 10-to-1 odds. OpenSkill predicts that two settled players
+#: (σ small) win with Φ(Δμ / (β√2)), β = 25/6; 10-to-1 is Δμ = β√2 · Φ⁻¹(10/11) ≈ 7.87,
+#: so one μ unit is about 50.8 points, and smaller gaps land within a point or two of
+#: Elo's odds too.
+START = 1500
+POINTS_PER_MU = 400 / (math.sqrt(2) * (DEFAULT_MU / 6) * NormalDist().inv_cdf(10 / 11))
+
+
+def points(mu: float) -> int:
+    """μ on the familiar scale: 1500 at the start."""
+    return round(START + (mu - DEFAULT_MU) * POINTS_PER_MU)
+
+
+def rating_text(mu: float, provisional: bool) -> str:
+    """What a page shows: "1623", or "1623?" while the rating is provisional."""
+    return f"{points(mu)}{'?' if provisional else ''}"
 
 
 class Competitor(models.Model):
@@ -39,12 +59,21 @@ class Competitor(models.Model):
 
     @property
     def ordinal(self) -> float:
-        """The conservative rating shown on leaderboards: mu - 3 sigma."""
+        """The conservative estimate μ − 3σ (kept for the API and for ranking ties)."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def rating(self) -> int:
+        """The rating people read: μ on the familiar scale (1500 at the start)."""
+        return points(self.mu)
 
     @property
     def provisional(self) -> bool:
         return self.games < PROVISIONAL_GAMES or self.sigma > PROVISIONAL_SIGMA
+
+    @property
+    def rating_text(self) -> str:
+        return rating_text(self.mu, self.provisional)
 
 
 class RatedMatch(models.Model):
@@ -76,3 +105,11 @@ class RatingChange(models.Model):
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
+
+    @property
+    def rating(self) -> int:
+        return points(self.mu)
+
+    @property
+    def rating_before(self) -> int:
+        return points(self.mu_before)

@@ -11,7 +11,12 @@ from webapp.leaderboards.models import Competitor, RatingChange
 
 
 def leaderboard(game: str) -> list[dict[str, Any]]:
-    rows = sorted(Competitor.objects.filter(game=game, games__gt=0), key=lambda c: -c.ordinal)
+    """Settled ratings first, highest first; provisional ones ("?") after them, as
+    lichess keeps them off its boards: a few lucky games do not top a leaderboard."""
+    rows = sorted(
+        Competitor.objects.filter(game=game, games__gt=0),
+        key=lambda c: (c.provisional, -c.mu, -c.ordinal),
+    )
     owners = bot_owners([c.key for c in rows if c.kind == Competitor.Kind.BOT])
     return [
         {
@@ -20,6 +25,8 @@ def leaderboard(game: str) -> list[dict[str, Any]]:
             "id": c.pk,
             "name": c.name,
             "kind": c.kind,
+            "rating": c.rating,
+            "rating_text": c.rating_text,
             "ordinal": round(c.ordinal, 3),
             "mu": round(c.mu, 3),
             "sigma": round(c.sigma, 3),
@@ -44,6 +51,7 @@ def history(competitor: Competitor) -> list[dict[str, Any]]:
         {
             "seq": ch.seq,
             "match": ch.match_id,
+            "rating": ch.rating,
             "ordinal": round(ch.ordinal, 3),
             "mu": ch.mu,
             "sigma": ch.sigma,

@@ -4,7 +4,7 @@ from django.shortcuts import get_object_or_404, render
 
 import games
 from webapp.leaderboards import queries
-from webapp.leaderboards.models import Competitor
+from webapp.leaderboards.models import START, Competitor
 
 
 def _game(slug: str):
@@ -49,17 +49,18 @@ def competitor(request, game: str, competitor_id: int):
 
 
 def _chart(points, width: int = 640, height: int = 200) -> dict:
-    """An SVG polyline of the ordinal over rated games (server-drawn, no JS needed)."""
+    """An SVG polyline of the rating over rated games (server-drawn, no JS needed), with
+    a dashed line at the starting 1500."""
     if not points:
         return {"width": width, "height": height, "line": "", "low": 0, "high": 0}
-    values = [p["ordinal"] for p in points]
-    low, high = min(values + [0.0]), max(values + [0.0])
+    values = [p["rating"] for p in points]
+    low, high = min(values + [START]), max(values + [START])
     span = (high - low) or 1.0
     step = (width - 40) / max(1, len(values) - 1)
     coords = [
         f"{20 + i * step:.1f},{height - 20 - (v - low) / span * (height - 40):.1f}"
         for i, v in enumerate(values)
     ]
-    zero = height - 20 - (0 - low) / span * (height - 40)
+    zero = height - 20 - (START - low) / span * (height - 40)
     return {"width": width, "height": height, "line": " ".join(coords), "low": round(low, 2),
             "high": round(high, 2), "zero": round(zero, 1)}  # fmt: skip

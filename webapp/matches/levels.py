@@ -3,7 +3,8 @@
 A level (``agents.levels``) is played by one agent spec. What the lobby says about it
 is measured, never guessed:
 
-- *rating*: the spec's row on the game's leaderboard (μ − 3σ, games, provisional),
+- *rating*: the spec's row on the game's leaderboard (on the familiar scale, 1500 at
+  the start; games; provisional),
   which the scheduled levels ladder keeps up to date (``webapp.tournaments.schedules``);
 - *thinking time*: the median of the spec's stored decision times (``stats.seconds``
   of its latest decisions, live and tournament games alike).
@@ -36,7 +37,7 @@ CACHE_S = 60
 class LevelRow:
     level: Level
     description: str
-    rating: float | None  # μ − 3σ on the leaderboard; None before its first rated game
+    rating: int | None  # the leaderboard's rating; None before its first rated game
     games: int
     provisional: bool
     competitor_id: int | None
@@ -49,7 +50,7 @@ class LevelRow:
             return "not yet rated"
         games = f"{self.games} game{'s' if self.games != 1 else ''}"
         note = ", provisional" if self.provisional else ""
-        return f"{self.rating:.1f} ({games}{note})"
+        return f"{self.rating}{'?' if self.provisional else ''} ({games}{note})"
 
     @property
     def thinking_text(self) -> str:
@@ -90,7 +91,7 @@ def _row(game: str, lv: Level) -> LevelRow:
     return LevelRow(
         level=lv,
         description=agents.info(lv.spec.partition(":")[0]).description,
-        rating=round(competitor.ordinal, 3) if rated else None,
+        rating=competitor.rating if rated else None,
         games=competitor.games if rated else 0,
         provisional=competitor.provisional if rated else True,
         competitor_id=competitor.pk if rated else None,

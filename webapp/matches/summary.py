@@ -31,9 +31,9 @@ def rating_changes(match: Match) -> list[dict[str, Any]]:
         {
             "seat": c.seat,
             "name": c.competitor.name,
-            "before": round(c.mu_before - 3 * c.sigma_before, 1),
-            "after": round(c.ordinal, 1),
-            "delta": round(c.ordinal - (c.mu_before - 3 * c.sigma_before), 1),
+            "before": c.rating_before,
+            "after": c.rating,
+            "delta": c.rating - c.rating_before,
         }
         for c in sorted(changes, key=lambda c: c.seat)
     ]
