@@ -285,11 +285,14 @@
       const who = { chance: "dice roll next", leaf: "not searched further", simultaneous: "both choose blind", terminal: "the end" };
       if (node.actor) bits.push(who[node.actor] || `${node.actor} to move`);
       if (typeof node.p === "number") bits.push(`probability ${Math.round(100 * node.p)} %`);
+      // The deciding seat's results (+1 a win, -1 a loss, 0 a draw) in a player's words,
+      // as webapp/matches/thinking.py's value_words says them.
       if (typeof node.value === "number") {
-        const v = Number(node.value.toFixed(3));
-        bits.push(`value ${v > 0 ? "+" : ""}${v}`);
-      }
-      if (node.visits) bits.push(`${node.visits} visits`);
+        const v = node.value;
+        if (Math.abs(v) > 1) bits.push(`scores ${Number(v.toFixed(1))} on its own scale`);
+        else if (node.visits) bits.push(`about ${Math.round(((1 + v) / 2) * node.visits)} of ${node.visits} simulated games won`);
+        else bits.push(`expected result ${Math.round(50 * (1 + v))} %`);
+      } else if (node.visits) bits.push(`searched ${node.visits} times`);
       return `${move} — ${bits.join(" · ")}`;
     };
     function nodeEl(node, depth) {

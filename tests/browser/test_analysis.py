@@ -258,7 +258,7 @@ def test_a_search_agents_tree_can_be_explored(new_page):
     root.locator("summary").first.click()
     # The first level: simultaneous exchanges with the seats named, with their figures.
     first = root.locator(":scope > ul > li").first
-    expect(first).to_contain_text("visits")
+    expect(first).to_contain_text("simulated games won")
     expect(first).to_contain_text("mcts")
     assert "{" not in page.locator("#thinking").inner_text()
     if SHOTS:

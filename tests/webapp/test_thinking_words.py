@@ -48,13 +48,20 @@ def test_footsies_choices_are_named():
 
 
 def test_figures_in_plain_text():
-    assert figures({"move": "x", "value": 0.2222, "visits": 18}) == "value +0.222 · 18 visits"
-    assert figures({"move": "x", "playouts": 4, "wins": 3, "mean": 0.5}) == (
-        "mean result +0.5 · 3 wins in 4 playouts"
+    # 18 simulated games averaging +0.2222: 11 won (draws half), as a player counts.
+    assert figures({"move": "x", "value": 0.2222, "visits": 18}) == (
+        "about 11 of 18 simulated games won"
     )
-    assert (
-        figures({"move": "x", "value": 0.0, "p": 0.333333}) == "value 0 · played 33 % of the time"
+    assert figures({"move": "x", "value": 0.96, "visits": 50}) == (
+        "about 49 of 50 simulated games won"
     )
+    assert figures({"move": "x", "playouts": 4, "wins": 3, "mean": 0.5}) == "3 of 4 playouts won"
+    assert figures({"move": "x", "value": 0.0, "p": 0.333333}) == (
+        "expected result 50 % · played 33 % of the time"
+    )
+    # Heuristic scores (the battler's planner, Octagon's search) are never shown bare.
+    assert figures({"move": "x", "value": 658}) == "scores 658 on its own scale"
+    assert figures({"move": "x", "value": -4103.5}) == "scores -4103.5 on its own scale"
 
 
 def test_a_random_move_and_a_fallback_are_explained():

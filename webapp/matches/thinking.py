@@ -48,22 +48,44 @@ def _pct(p: Any) -> str:
     return f"{100 * float(p):.0f} %" if isinstance(p, int | float) else str(p)
 
 
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def value_words(value: float, visits: Any = None, exact: bool = False) -> str:
+    """A value in a player's words. Agents report results from the mover's side as
+    +1 a win, −1 a loss, 0 a draw, so a mean over n simulated games is a count of
+    games won (a draw counting half); a figure outside [−1, 1] is a heuristic score
+    with no unit a player knows, so it is called that rather than shown bare."""
+    if abs(value) > 1:
+        return f"scores {_num(value).lstrip('+')} on its own scale"
+    if _is_number(visits) and visits > 0:
+        won = round((1 + value) / 2 * visits)
+        return f"about {won} of {visits} simulated games won"
+    share = f"{100 * (1 + value) / 2:.0f} %"
+    return f"expected result {share}" + (" (exact)" if exact else "")
+
+
 def figures(m: Mapping[str, Any]) -> str:
-    """A candidate's figures in words: "value +0.22 · 18 visits"."""
+    """A candidate's figures in words: "about 48 of 50 simulated games won"."""
     parts = []
     if "p_win" in m:
         parts.append(f"wins the battle {_pct(m['p_win'])}")
     if "p_hold" in m and m.get("p_hold") != m.get("p_win"):
         parts.append(f"holds the territory {_pct(m['p_hold'])}")
-    if "value" in m and m["value"] is not None:
-        parts.append(f"value {_num(m['value'])}" + (" (exact)" if m.get("exact") else ""))
-    if "mean" in m and "value" not in m:
-        parts.append(f"mean result {_num(m['mean'])}")
-    if "playouts" in m:
-        wins = f"{_num(m['wins']).lstrip('+')} wins in " if "wins" in m else ""
-        parts.append(f"{wins}{m['playouts']} playouts")
-    elif "visits" in m and m["visits"]:
-        parts.append(f"{m['visits']} visits")
+    sampled = "playouts" in m
+    if _is_number(m.get("value")):
+        visits = None if sampled else m.get("visits")
+        parts.append(value_words(float(m["value"]), visits, bool(m.get("exact"))))
+    elif "value" in m and m["value"] is not None:
+        parts.append(f"value {m['value']}")
+    if _is_number(m.get("mean")) and "value" not in m and not ("wins" in m and sampled):
+        parts.append(value_words(float(m["mean"])))
+    if sampled:
+        if _is_number(m.get("wins")):
+            parts.append(f"{_num(m['wins']).lstrip('+')} of {m['playouts']} playouts won")
+        else:
+            parts.append(f"{m['playouts']} playouts")
     if "p" in m:
         parts.append(f"played {_pct(m['p'])} of the time")
     if "kills" in m and m["kills"]:
@@ -125,7 +147,8 @@ def notes(t: Mapping[str, Any], state: State, stats: Mapping[str, Any]) -> list[
             out.append(
                 f"Its best plan starts with {steps[0]}"
                 + (f" and {more} more step{'s' if more != 1 else ''}" if more > 0 else "")
-                + f" (score {_num(plans[0].get('score'))})."
+                + f" (it scores {_num(plans[0].get('score')).lstrip('+')} on the planner's own"
+                " scale, higher is better)."
             )
     if stats.get("fallback"):
         reason = stats.get("reason") or stats.get("error") or stats["fallback"]
