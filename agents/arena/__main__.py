@@ -1,0 +1,5 @@
+import sys
+
+from agents.arena.cli import main
+
+sys.exit(main())

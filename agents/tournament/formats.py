@@ -1,0 +1,416 @@
+"""Tournament formats: who plays whom, round by round.
+
+A format is asked three things, by the arena and by the site alike:
+
+- ``first_round()``: the fixtures to play first;
+- ``next_round(played)``: the fixtures of the next round, from the games played so far
+  (empty while the current round is still being played, and at the end);
+- ``done(played)``: whether the tournament is over.
+
+It answers from the games played alone, so a format holds no state of its own: a web
+worker that restarts, or a second worker, asks again and gets the same answer. Game
+``i`` of pairing ``p`` is played with seed ``derive_seed(seed, p, i)``; pairings are
+numbered in the order the format makes them, so a result depends only on the seed.
+
+The fixed formats have one round, made when the tournament is:
+
+- ``roundrobin``: every pair of entrants plays ``games_per_pairing`` games; seat order
+  alternates from one game to the next.
+- ``duplicate``: as round robin, but games 2k and 2k+1 are one deal: the same seed with
+  the seats swapped, so the dice largely cancel out.
+- ``freeforall``: one table of ``players`` seats; seat ``s`` of game ``i`` is entrant
+  ``(i + s) mod k``, so every entrant sits at every seat equally often.
+- ``gauntlet``: the first entrant against each of the others.
+
+``swiss`` plays ``rounds`` rounds; each round pairs entrants with equal or near scores
+(below), each pairing playing ``games_per_pairing`` games with seats alternating.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations
+from typing import Any
+
+from agents.core.seeding import derive_seed
+from agents.stats import DRAW, WIN
+
+
+class FormatError(ValueError):
+    """A format that cannot be run as asked; the message is for the person asking."""
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One game to play: which entrant sits at each seat, its seed, and its round."""
+
+    pairing: int
+    seating: tuple[int, ...]
+    seed: str
+    round: int = 1
+
+
+@dataclass(frozen=True)
+class Played:
+    """A fixture with each seat's result ("win", "draw" or "loss")."""
+
+    fixture: Fixture
+    results: tuple[str, ...]
+
+
+def game_points(result: str) -> float:
+    return 1.0 if result == WIN else 0.5 if result == DRAW else 0.0
+
+
+class Format(ABC):
+    """A tournament format for ``entrants`` entrants (numbered from 0, in their listed
+    order) at tables of ``players`` seats."""
+
+    name = ""
+    label = ""
+    #: Whether the format seats two entrants a game (all but free-for-all).
+    two_player = True
+
+    def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
+        self.entrants = entrants
+        self.games_per_pairing = games_per_pairing
+        self.seed = str(seed)
+        self.players = players
+        if games_per_pairing < 1:
+            raise FormatError("games per pairing must be at least 1")
+        if self.two_player:
+            if entrants < 2:
+                raise FormatError(f"{self.name} needs at least two entrants")
+            if players != 2:
+                raise FormatError(f"{self.name} is for two-player tables; use freeforall")
+
+    @abstractmethod
+    def first_round(self) -> list[Fixture]: ...
+
+    def next_round(self, played: Sequence[Played]) -> list[Fixture]:
+        return []
+
+    @abstractmethod
+    def done(self, played: Sequence[Played]) -> bool: ...
+
+    @abstractmethod
+    def total_games(self) -> int:
+        """Games the whole tournament plays (known ahead for every format here)."""
+
+    @property
+    def rounds(self) -> int:
+        return 1
+
+    def _pairing_games(self, pairing: int, a: int, b: int, rnd: int = 1) -> list[Fixture]:
+        """``games_per_pairing`` games of a against b, seats alternating, a first."""
+        return [
+            Fixture(
+                pairing, (a, b) if i % 2 == 0 else (b, a), derive_seed(self.seed, pairing, i), rnd
+            )
+            for i in range(self.games_per_pairing)
+        ]
+
+    def order(self, rows: list[dict[str, Any]], played: Sequence[Played]) -> list[dict[str, Any]]:
+        """The standings' rows (``Table.rows_json()``) in finishing order."""
+        return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), -r["wins"], r["entry"]))
+
+
+class Fixed(Format):
+    """A format whose every game is known at the start: one round."""
+
+    @abstractmethod
+    def schedule(self) -> list[Fixture]: ...
+
+    @cached_property
+    def _schedule(self) -> list[Fixture]:
+        return self.schedule()
+
+    def first_round(self) -> list[Fixture]:
+        return list(self._schedule)
+
+    def done(self, played: Sequence[Played]) -> bool:
+        return len(played) >= len(self._schedule)
+
+    def total_games(self) -> int:
+        return len(self._schedule)
+
+
+class RoundRobin(Fixed):
+    name, label = "roundrobin", "round robin (both seat orders)"
+
+    def pairs(self) -> list[tuple[int, int]]:
+        return list(combinations(range(self.entrants), 2))
+
+    def schedule(self) -> list[Fixture]:
+        return [f for p, (a, b) in enumerate(self.pairs()) for f in self._pairing_games(p, a, b)]
+
+
+class Gauntlet(RoundRobin):
+    name, label = "gauntlet", "gauntlet (the first entrant against the field)"
+
+    def pairs(self) -> list[tuple[int, int]]:
+        return [(0, b) for b in range(1, self.entrants)]
+
+
+class Duplicate(RoundRobin):
+    name, label = "duplicate", "duplicate (same dice, seats swapped)"
+
+    def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
+        super().__init__(entrants, games_per_pairing, seed, players)
+        if games_per_pairing % 2:
+            raise FormatError("duplicate plays each deal twice: games per pairing must be even")
+
+    def schedule(self) -> list[Fixture]:
+        # Games 2k and 2k+1 are one deal: the same seed with the seats swapped.
+        return [
+            Fixture(p, (a, b) if i % 2 == 0 else (b, a), derive_seed(self.seed, p, i // 2))
+            for p, (a, b) in enumerate(self.pairs())
+            for i in range(self.games_per_pairing)
+        ]
+
+
+class FreeForAll(Fixed):
+    name, label = "freeforall", "free-for-all (3–8 seats)"
+    two_player = False
+
+    def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
+        super().__init__(entrants, games_per_pairing, seed, players)
+        if entrants < 1:
+            raise FormatError("name at least one entrant")
+
+    def schedule(self) -> list[Fixture]:
+        return [
+            Fixture(
+                0,
+                tuple((i + s) % self.entrants for s in range(self.players)),
+                derive_seed(self.seed, 0, i),
+            )
+            for i in range(self.games_per_pairing)
+        ]
+
+
+@dataclass
+class SwissRound:
+    """One round as the format paired it, and what was played of it."""
+
+    number: int
+    pairs: list[tuple[int, int, int]]  # (pairing number, first entrant, second entrant)
+    bye: int | None
+    games: list[Played]
+
+    def complete(self, games_per_pairing: int) -> bool:
+        return len(self.games) >= len(self.pairs) * games_per_pairing
+
+
+class Swiss(Format):
+    """Swiss: a fixed number of rounds, each pairing entrants on equal or near scores.
+
+    - **Score**: each pairing is a mini-match of ``games_per_pairing`` games; the entrant
+      with more game points (a win 1, a draw ½) scores 1 point, equal game points ½ each.
+      A bye scores 1.
+    - **Pairing** (Monrad style, as many club Swiss events pair): entrants are ranked by
+      score, then by their listed order (the seeding); going down that list, each
+      unpaired entrant meets the nearest one below it that it has not met yet. When that
+      leaves someone with no new opponent, the pairing backtracks; only when no pairing
+      without a repeat exists at all may two entrants meet again.
+    - **Byes**: with an odd number of entrants the lowest-ranked entrant that has not had
+      a bye sits the round out (if everyone has, the lowest-ranked one).
+    - **Tie-breaks**, in order: Buchholz (the sum of the opponents' scores), then
+      Sonneborn–Berger (the scores of the opponents beaten, plus half of those drawn
+      with), then game points, then the listed order.
+    """
+
+    name, label = "swiss", "Swiss (rounds paired by score)"
+    MAX_ENTRANTS = 64
+
+    def __init__(
+        self,
+        entrants: int,
+        games_per_pairing: int,
+        seed: str,
+        players: int = 2,
+        rounds: int | None = None,
+    ):
+        super().__init__(entrants, games_per_pairing, seed, players)
+        if entrants > self.MAX_ENTRANTS:
+            raise FormatError(f"swiss takes at most {self.MAX_ENTRANTS} entrants")
+        most = entrants - 1 if entrants % 2 == 0 else entrants
+        if rounds is None:
+            rounds = min(most, max(1, math.ceil(math.log2(entrants))))
+        if not 1 <= rounds <= most:
+            raise FormatError(
+                f"swiss with {entrants} entrants plays 1 to {most} rounds, not {rounds}"
+            )
+        self._rounds = rounds
+
+    @property
+    def rounds(self) -> int:
+        return self._rounds
+
+    @property
+    def tables(self) -> int:
+        return self.entrants // 2
+
+    def total_games(self) -> int:
+        return self._rounds * self.tables * self.games_per_pairing
+
+    # ----- rounds, recomputed from what was played ------------------------------------
+
+    def history(self, played: Sequence[Played]) -> list[SwissRound]:
+        """Every round paired so far (the last one possibly in progress)."""
+        by_round: dict[int, list[Played]] = {}
+        for game in played:
+            by_round.setdefault(game.fixture.round, []).append(game)
+        rounds: list[SwissRound] = []
+        for number in range(1, self._rounds + 1):
+            pairs, bye = self._pair(number, rounds)
+            rnd = SwissRound(number, pairs, bye, by_round.get(number, []))
+            rounds.append(rnd)
+            if not rnd.complete(self.games_per_pairing):
+                break
+        return rounds
+
+    def _fixtures(self, rnd: SwissRound) -> list[Fixture]:
+        return [f for p, a, b in rnd.pairs for f in self._pairing_games(p, a, b, rnd.number)]
+
+    def first_round(self) -> list[Fixture]:
+        return self._fixtures(self.history([])[0])
+
+    def next_round(self, played: Sequence[Played]) -> list[Fixture]:
+        rounds = self.history(played)
+        last = rounds[-1]
+        if last.games or len(rounds) == 1:
+            return []  # under way (or the first round, which first_round() gives)
+        return self._fixtures(last)
+
+    def done(self, played: Sequence[Played]) -> bool:
+        rounds = self.history(played)
+        return len(rounds) == self._rounds and rounds[-1].complete(self.games_per_pairing)
+
+    # ----- scores ---------------------------------------------------------------------
+
+    def _mini_match(self, rnd: SwissRound, pairing: int, a: int, b: int) -> tuple[float, float]:
+        """The points a and b score for their pairing's games."""
+        pa = pb = 0.0
+        for game in rnd.games:
+            if game.fixture.pairing != pairing:
+                continue
+            for seat, who in enumerate(game.fixture.seating):
+                if who == a:
+                    pa += game_points(game.results[seat])
+                elif who == b:
+                    pb += game_points(game.results[seat])
+        return (1.0, 0.0) if pa > pb else (0.0, 1.0) if pb > pa else (0.5, 0.5)
+
+    def scores(self, rounds: Sequence[SwissRound]) -> dict[str, Any]:
+        """Per entrant: points, opponents met (with what each scored), byes."""
+        points = [0.0] * self.entrants
+        met: list[list[tuple[int, float]]] = [[] for _ in range(self.entrants)]
+        byes = [0] * self.entrants
+        for rnd in rounds:
+            if not rnd.complete(self.games_per_pairing):
+                continue
+            if rnd.bye is not None:
+                points[rnd.bye] += 1.0
+                byes[rnd.bye] += 1
+            for pairing, a, b in rnd.pairs:
+                sa, sb = self._mini_match(rnd, pairing, a, b)
+                points[a] += sa
+                points[b] += sb
+                met[a].append((b, sa))
+                met[b].append((a, sb))
+        return {"points": points, "met": met, "byes": byes}
+
+    def _pair(
+        self, number: int, before: Sequence[SwissRound]
+    ) -> tuple[list[tuple[int, int, int]], int | None]:
+        s = self.scores(before)
+        ranked = sorted(range(self.entrants), key=lambda e: (-s["points"][e], e))
+        bye = None
+        if len(ranked) % 2:
+            fresh = [e for e in ranked if s["byes"][e] == 0]
+            bye = (fresh or ranked)[-1]
+            ranked.remove(bye)
+        met = [{o for o, _ in s["met"][e]} for e in range(self.entrants)]
+        pairs = _monrad(ranked, met, False, [MONRAD_STEPS])
+        if pairs is None:  # no repeat-free pairing (or too costly to find): allow repeats
+            pairs = _monrad(ranked, met, True, [MONRAD_STEPS])
+        assert pairs is not None  # with repeats allowed the first try always pairs
+        first = (number - 1) * self.tables
+        return [(first + t, a, b) for t, (a, b) in enumerate(pairs)], bye
+
+    def order(self, rows: list[dict[str, Any]], played: Sequence[Played]) -> list[dict[str, Any]]:
+        s = self.scores(self.history(played))
+        points = s["points"]
+        for row in rows:
+            e = row["entry"]
+            row["points"] = points[e]
+            row["buchholz"] = sum(points[o] for o, _ in s["met"][e])
+            row["sonneborn_berger"] = sum(points[o] * got for o, got in s["met"][e])
+            row["byes"] = s["byes"][e]
+            row["game_points"] = row["wins"] + row["draws"] / 2
+        return sorted(
+            rows,
+            key=lambda r: (
+                -r["points"],
+                -r["buchholz"],
+                -r["sonneborn_berger"],
+                -r["game_points"],
+                r["entry"],
+            ),
+        )
+
+
+#: Backtracking steps a round's pairing may take before repeats are allowed: enough for
+#: any club-sized event, and a bound so no entrant list can make a worker search for ever.
+MONRAD_STEPS = 200_000
+
+
+def _monrad(
+    ranked: list[int], met: list[set[int]], allow_repeats: bool, steps: list[int]
+) -> list[tuple[int, int]] | None:
+    """Pairs down the ranked list, each entrant with the nearest one below it not met
+    yet, backtracking where that strands someone; None if no such pairing exists (or
+    the ``steps`` budget ran out first)."""
+    if not ranked:
+        return []
+    top, rest = ranked[0], ranked[1:]
+    for i, other in enumerate(rest):
+        if not allow_repeats and other in met[top]:
+            continue
+        steps[0] -= 1
+        if steps[0] < 0 and not allow_repeats:
+            return None
+        tail = _monrad(rest[:i] + rest[i + 1 :], met, allow_repeats, steps)
+        if tail is not None:
+            return [(top, other), *tail]
+    return None
+
+
+FORMATS: dict[str, type[Format]] = {
+    f.name: f for f in (RoundRobin, Duplicate, FreeForAll, Gauntlet, Swiss)
+}
+
+
+def make_format(
+    name: str,
+    entrants: int,
+    games_per_pairing: int,
+    seed: str | int,
+    players: int = 2,
+    rounds: int | None = None,
+) -> Format:
+    """The format ``name`` for a tournament; FormatError says what does not fit."""
+    try:
+        cls = FORMATS[name]
+    except KeyError:
+        raise FormatError(f"unknown format {name!r} (known: {', '.join(FORMATS)})") from None
+    if cls is Swiss:
+        return Swiss(entrants, games_per_pairing, str(seed), players, rounds)
+    if rounds not in (None, 1):
+        raise FormatError(f"{name} plays one round; rounds are for swiss")
+    return cls(entrants, games_per_pairing, str(seed), players)

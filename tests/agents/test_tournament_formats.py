@@ -1,0 +1,143 @@
+"""Tournament formats as objects: the fixed ones, gauntlet, and Swiss round by round."""
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from agents.arena import run_arena
+from agents.tournament import Fixture, FormatError, Played, Table, make_format
+from agents.tournament.formats import Swiss
+
+
+def play_by_strength(fixtures: list[Fixture]) -> list[Played]:
+    """The lower-numbered entrant always wins: a field with a known order."""
+    out = []
+    for f in fixtures:
+        best = min(f.seating)
+        out.append(Played(f, tuple("win" if who == best else "loss" for who in f.seating)))
+    return out
+
+
+def run_swiss(swiss: Swiss, play=play_by_strength) -> list[Played]:
+    played: list[Played] = []
+    upcoming = swiss.first_round()
+    while upcoming:
+        results = play(upcoming)
+        assert swiss.next_round(played + results[:-1]) == []  # nothing new mid-round
+        assert not swiss.done(played + results[:-1])
+        played += results
+        upcoming = swiss.next_round(played)
+    return played
+
+
+def pairs_of(played: list[Played]) -> Counter:
+    return Counter(frozenset(p.fixture.seating) for p in played)
+
+
+def test_the_fixed_formats_play_everything_in_one_round():
+    for name in ("roundrobin", "duplicate", "gauntlet"):
+        fmt = make_format(name, 4, 2, "s")
+        first = fmt.first_round()
+        assert len(first) == fmt.total_games()
+        assert not fmt.done(play_by_strength(first[:-1]))
+        assert fmt.done(play_by_strength(first)) and fmt.next_round(play_by_strength(first)) == []
+
+
+def test_a_gauntlet_sets_the_first_entrant_against_each_other_one():
+    fixtures = make_format("gauntlet", 4, 4, "g").first_round()
+    assert {frozenset(f.seating) for f in fixtures} == {frozenset((0, b)) for b in (1, 2, 3)}
+    assert Counter(f.seating[0] for f in fixtures if 0 in f.seating)[0] == 6  # seats alternate
+    report = run_arena(
+        "footsies", ["footsies-nash", "random", "footsies-counter"], "gauntlet", 4, seed=3
+    )
+    assert report["games"] == 8
+    assert [p["agents"][0] for p in report["pairings"]] == ["footsies-nash", "footsies-nash"]
+
+
+def test_swiss_pairs_each_round_without_repeats_and_ends_after_its_rounds():
+    swiss = make_format("swiss", 8, 2, "seed", rounds=3)
+    played = run_swiss(swiss)
+    assert swiss.done(played)
+    assert len(played) == swiss.total_games() == 3 * 4 * 2
+    assert all(n == 2 for n in pairs_of(played).values())  # no pairing met twice
+    for rnd in (1, 2, 3):
+        seated = Counter(who for p in played if p.fixture.round == rnd for who in p.fixture.seating)
+        assert set(seated) == set(range(8)) and set(seated.values()) == {2}
+
+
+def test_swiss_pairs_by_score():
+    swiss = make_format("swiss", 8, 1, "seed", rounds=3)
+    played = run_swiss(swiss)
+    rounds = swiss.history(played)
+    points = swiss.scores(rounds[:1])["points"]
+    for _, a, b in rounds[1].pairs:  # round 2: winners meet winners
+        assert points[a] == points[b]
+    # The strongest entrant wins every round; the standings put it first.
+    table = Table([f"e{i}" for i in range(8)], 2)
+    for game in played:
+        table.add(game)
+    standings = swiss.order(table.rows_json(), played)
+    assert standings[0]["entry"] == 0 and standings[0]["points"] == 3
+    assert [s["points"] for s in standings] == sorted(
+        (s["points"] for s in standings), reverse=True
+    )
+
+
+def test_swiss_gives_byes_to_the_lowest_ranked_and_never_twice_while_others_wait():
+    swiss = make_format("swiss", 5, 2, "odd", rounds=5)
+    played = run_swiss(swiss)
+    byes = [r.bye for r in swiss.history(played)]
+    assert len(set(byes)) == 5  # five rounds, five different entrants sat out
+    assert byes[0] == 4  # the lowest seeded first
+    scores = swiss.scores(swiss.history(played))
+    assert scores["byes"] == [1] * 5
+    assert pairs_of(played).most_common(1)[0][1] == 2  # 5 rounds of 5: everyone met once
+
+
+def test_swiss_tie_breaks_and_draws():
+    def all_drawn(fixtures):
+        return [Played(f, ("draw", "draw")) for f in fixtures]
+
+    swiss = make_format("swiss", 4, 2, "d", rounds=3)
+    played = run_swiss(swiss, all_drawn)
+    rows = Table(list("abcd"), 2)
+    for game in played:
+        rows.add(game)
+    standings = swiss.order(rows.rows_json(), played)
+    assert {s["points"] for s in standings} == {1.5}
+    assert [s["entry"] for s in standings] == [0, 1, 2, 3]  # equal on everything: listed order
+
+
+def test_swiss_allows_a_repeat_only_when_no_other_pairing_exists():
+    # Four entrants, three rounds: a full round robin, never a repeat.
+    swiss = make_format("swiss", 4, 1, "x", rounds=3)
+    played = run_swiss(swiss)
+    assert set(pairs_of(played)) == {frozenset(p) for p in combinations(range(4), 2)}
+
+
+def test_swiss_refuses_what_it_cannot_play():
+    with pytest.raises(FormatError, match="rounds"):
+        make_format("swiss", 4, 1, "x", rounds=4)
+    with pytest.raises(FormatError, match="two entrants"):
+        make_format("swiss", 1, 1, "x")
+    with pytest.raises(FormatError, match="one round"):
+        make_format("roundrobin", 4, 1, "x", rounds=2)
+    with pytest.raises(FormatError, match="unknown format"):
+        make_format("knockout", 4, 1, "x")
+
+
+def test_a_big_swiss_pairs_every_round_in_bounded_work():
+    swiss = make_format("swiss", 16, 1, "big", rounds=15)
+    played = run_swiss(swiss)
+    assert swiss.done(played) and len(played) == 15 * 8
+
+
+def test_the_arena_plays_swiss_round_after_round_and_the_same_seed_gives_the_same_games():
+    specs = ["random", "footsies-counter", "footsies-nash", "footsies-bayesian", "random"]
+    first = run_arena("footsies", specs, "swiss", 2, seed=11, rounds=3)
+    again = run_arena("footsies", specs, "swiss", 2, seed=11, rounds=3)
+    assert first["rounds"] == 3 and first["games"] == 3 * 2 * 2
+    assert first["standings"] == again["standings"]
+    assert [s["rank"] for s in first["standings"]] == [1, 2, 3, 4, 5]
+    assert sum(s["byes"] for s in first["standings"]) == 3
