@@ -105,6 +105,8 @@ class TournamentIn(Schema):
     name: str = ""
     budget_iterations: int | None = None
     grid: str = ""
+    #: Swiss: rounds to play (default ⌈log2 entrants⌉); other formats play one round.
+    rounds: int | None = None
     #: Outside bots' clock: {"move_s", "bank_s", "wait_s"} (docs/bot-api.md).
     bot_clock: dict[str, Any] | None = None
 
@@ -133,6 +135,7 @@ def submit_tournament(request, payload: TournamentIn):
         name=payload.name[:120],
         budget_iterations=payload.budget_iterations,
         grid=payload.grid,
+        rounds=payload.rounds,
         bot_clock=payload.bot_clock,
     )
     try:

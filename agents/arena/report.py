@@ -12,7 +12,6 @@ from agents.stats import METHOD, win_rate
 from agents.tournament import Fixture, Format, Played, Table
 from games.core import Game
 
-
 #: What a report's ``standings`` keep of a row: who, and how the format ranked them.
 STANDING_KEYS = ("entry", "spec", "points", "buchholz", "sonneborn_berger", "game_points", "byes")
 

@@ -18,6 +18,8 @@
       bar.parentElement.setAttribute("aria-valuenow", String(p.games_done));
       text.textContent = `${p.games_done} of ${p.total_games} games`;
       status.textContent = p.status;
+      const round = document.getElementById("t-round");
+      if (round && p.rounds > 1) round.textContent = `round ${p.round} of ${p.rounds}`;
       eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? `about ${Math.round(p.eta_s)} s left` : "";
       root.dataset.status = p.status;
       root.dataset.done = String(p.games_done);

@@ -59,6 +59,7 @@ def plan_from_form(data) -> TournamentPlan:
         entrants=entrants_from_json(data.get("entrants_json", "")),
         format=data.get("format", "roundrobin"),
         games_per_pairing=_int(data, "games_per_pairing", 10),
+        rounds=_int(data, "rounds"),
         options=options,
         players=_int(data, "players"),
         seed=(data.get("seed") or "").strip() or None,

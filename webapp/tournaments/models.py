@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 
 import games
+from agents.tournament import make_format
 from webapp.matches.models import Match
 
 
@@ -15,6 +16,7 @@ class Tournament(models.Model):
         DUPLICATE = "duplicate", "duplicate (same dice, seats swapped)"
         FREEFORALL = "freeforall", "free-for-all (3–8 seats)"
         GAUNTLET = "gauntlet", "gauntlet (the first entrant against the field)"
+        SWISS = "swiss", "Swiss (rounds paired by score)"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "queued"
@@ -29,6 +31,10 @@ class Tournament(models.Model):
     options = models.JSONField(default=dict, blank=True)
     players = models.PositiveSmallIntegerField(default=2)
     games_per_pairing = models.PositiveIntegerField()
+    #: Rounds the format plays (Swiss: as asked; every other format: 1), and the round
+    #: under way. A round's games are made when the round before it is over.
+    rounds = models.PositiveSmallIntegerField(default=1)
+    round = models.PositiveSmallIntegerField(default=1)
     seed = models.CharField(max_length=64)
     budget_iterations = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
@@ -53,6 +59,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} #{self.pk}"
+
+    def tournament_format(self):
+        """The format object (``agents.tournament``) that pairs this tournament's rounds."""
+        entrants = self.entries.count()
+        return make_format(
+            self.format, entrants, self.games_per_pairing, self.seed, self.players, self.rounds
+        )
 
     @property
     def game_rules(self):
@@ -79,6 +92,8 @@ class Tournament(models.Model):
             "status": self.status,
             "games_done": self.games_done,
             "total_games": self.total_games,
+            "round": self.round,
+            "rounds": self.rounds,
             "eta_s": eta,
         }
 
@@ -110,6 +125,7 @@ class TournamentGame(models.Model):
         ABANDONED = "abandoned", "abandoned"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="games")
+    round = models.PositiveSmallIntegerField(default=1)
     pairing = models.PositiveIntegerField()
     number = models.PositiveIntegerField()
     seating = models.JSONField()  # entry index per seat

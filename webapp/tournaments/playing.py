@@ -34,6 +34,8 @@ from webapp.bots.tournament_games import is_bot_spec, play_live
 from webapp.matches import services as match_services
 from webapp.tournaments import live
 from webapp.tournaments.models import Tournament, TournamentGame
+from webapp.tournaments.services import do_add_games
+from webapp.tournaments.standings import played_so_far
 
 #: Seconds of play one batch aims at: long enough that storing it costs little per
 #: game, short enough that progress moves and two workers finish close together.
@@ -317,21 +319,32 @@ _pushed: dict[int, float] = {}
 
 def after_game(tournament_id: int) -> None:
     tournament = Tournament.objects.get(pk=tournament_id)
-    if tournament.games_done >= tournament.total_games:
-        finish(tournament_id)  # pushes the final progress
+    # Every game made so far is in: the round is over (the last one, or one of Swiss's).
+    if tournament.games_done >= tournament.games.count():
+        finish(tournament_id)  # pushes the progress (and starts the next round)
     elif time.monotonic() - _pushed.get(tournament_id, 0.0) >= PROGRESS_EVERY_S:
         _pushed[tournament_id] = time.monotonic()
         live.progress(tournament_id)
 
 
 def finish(tournament_id: int) -> bool:
-    """Mark a tournament finished once every game is stored or abandoned (idempotent)."""
+    """Once every game made so far is stored or abandoned: start the format's next
+    round if it has one, else mark the tournament finished. Idempotent: the tournament's
+    row lock makes one caller do it, and a round is made once (its games' slots are
+    unique). True when the tournament finished."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.is_over:
             return False
         games = tournament.games
         if games.exclude(status__in=[Status.DONE, Status.ABANDONED]).exists():
+            return False
+        upcoming = tournament.tournament_format().next_round(played_so_far(tournament))
+        if upcoming:
+            do_add_games(tournament, [(f, {}) for f in upcoming])
+            tournament.round = upcoming[0].round
+            tournament.save(update_fields=["round"])
+            transaction.on_commit(lambda: _next_round_started(tournament_id, len(upcoming)))
             return False
         abandoned = games.filter(status=Status.ABANDONED).count()
         if abandoned:
@@ -344,3 +357,11 @@ def finish(tournament_id: int) -> bool:
         tournament.save(update_fields=["status", "finished_at", "error"])
         transaction.on_commit(lambda: live.progress(tournament_id))
     return True
+
+
+def _next_round_started(tournament_id: int, games: int) -> None:
+    # tasks imports this module (it runs the games); the round's fan-out goes the other way.
+    from webapp.tournaments.tasks import fan_out
+
+    live.progress(tournament_id)
+    fan_out(tournament_id, games)

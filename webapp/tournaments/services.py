@@ -11,8 +11,9 @@ from django.conf import settings
 from django.db import transaction
 
 import agents
-from agents.arena import ArenaError, check_agents, check_players, resolve_game, schedule
+from agents.arena import ArenaError, check_agents, check_players, resolve_game
 from agents.core.seeding import new_match_seed
+from agents.tournament import Format, FormatError, make_format
 from webapp.tournaments.grid import GRIDS, fighter_grid
 from webapp.tournaments.models import Entry, Tournament, TournamentGame
 
@@ -35,6 +36,8 @@ class TournamentPlan:
     budget_iterations: int | None = None
     schedule_key: str | None = None
     grid: str = ""
+    #: Swiss: rounds to play (None: enough to find a winner, ⌈log2 entrants⌉).
+    rounds: int | None = None
     #: Outside bots' time control and wait: {"move_s", "bank_s", "wait_s"} (webapp.bots).
     bot_clock: dict[str, Any] | None = None
 
@@ -47,6 +50,7 @@ class Checked:
     players: int
     seed: str
     fixtures: list
+    format: Format
 
 
 def entrant_spec(agent: str, params: dict[str, Any] | None = None) -> str:
@@ -78,8 +82,14 @@ def check_tournament(plan: TournamentPlan) -> Checked:
     if len(seed) > 64:
         raise Invalid("a seed is at most 64 characters")
     fmt = "roundrobin" if plan.format == "gauntlet" and len(specs) == 2 else plan.format
+    try:
+        tournament_format = make_format(
+            fmt, len(specs), plan.games_per_pairing, seed, players, plan.rounds
+        )
+    except FormatError as exc:
+        raise Invalid(str(exc)) from None
     # Count before building: a request for a million games is refused at once.
-    count = _game_count(plan, fmt, len(specs))
+    count = 144 * plan.games_per_pairing if plan.grid else tournament_format.total_games()
     if count > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
         raise Invalid(
             f"{count} games is more than the maximum of {settings.DICEARENA_MAX_TOURNAMENT_GAMES}"
@@ -91,12 +101,10 @@ def check_tournament(plan: TournamentPlan) -> Checked:
             raise Invalid("a fighter grid is a round robin of exactly two entrants")
         fixtures = fighter_grid(seed, plan.games_per_pairing)
     else:
-        fixtures = [
-            (f, {}) for f in schedule(fmt, len(specs), plan.games_per_pairing, seed, players)
-        ]
+        fixtures = [(f, {}) for f in tournament_format.first_round()]
     if plan.budget_iterations is not None and not 1 <= plan.budget_iterations <= 100_000:
         raise Invalid("the iteration budget is between 1 and 100,000")
-    return Checked(plan, specs, options, players, seed, fixtures)
+    return Checked(plan, specs, options, players, seed, fixtures, tournament_format)
 
 
 def _check_entrants(game, plan: TournamentPlan) -> list[str]:
@@ -115,17 +123,6 @@ def _check_entrants(game, plan: TournamentPlan) -> list[str]:
     return specs
 
 
-def _game_count(plan: TournamentPlan, fmt: str, entrants: int) -> int:
-    games = plan.games_per_pairing
-    if plan.grid:
-        return 144 * games
-    if fmt == "freeforall":
-        return games
-    if fmt == "gauntlet":
-        return (entrants - 1) * games
-    return entrants * (entrants - 1) // 2 * games
-
-
 def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> Tournament:
     plan = checked.plan
     game = resolve_game(plan.game)
@@ -138,7 +135,8 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
         games_per_pairing=plan.games_per_pairing,
         seed=checked.seed,
         budget_iterations=plan.budget_iterations,
-        total_games=len(checked.fixtures),
+        rounds=checked.format.rounds,
+        total_games=len(checked.fixtures) if plan.grid else checked.format.total_games(),
         preset=plan.preset,
         schedule_key=plan.schedule_key,
         grid=plan.grid,
@@ -151,14 +149,23 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
     from webapp.bots.tournament_games import tournament_created
 
     tournament_created(tournament, checked.specs, plan.bot_clock)
+    do_add_games(tournament, checked.fixtures)
+    transaction.on_commit(lambda: _start(tournament.pk))
+    return tournament
+
+
+def do_add_games(tournament: Tournament, fixtures: list) -> None:
+    """Store a round's games: (fixture, extra options) pairs, numbered within each
+    pairing (the database refuses a second row for one slot)."""
     numbers: dict[int, int] = {}
     rows = []
-    for fixture, extra in checked.fixtures:
+    for fixture, extra in fixtures:
         number = numbers.get(fixture.pairing, 0)
         numbers[fixture.pairing] = number + 1
         rows.append(
             TournamentGame(
                 tournament=tournament,
+                round=fixture.round,
                 pairing=fixture.pairing,
                 number=number,
                 seating=list(fixture.seating),
@@ -167,8 +174,6 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
             )
         )
     TournamentGame.objects.bulk_create(rows)
-    transaction.on_commit(lambda: _start(tournament.pk))
-    return tournament
 
 
 def create_tournament(plan: TournamentPlan, created_by: str = "", user=None) -> Tournament:

@@ -1,6 +1,7 @@
-"""A tournament's results from its stored games: standings with 95 % intervals, the
-head-to-head matrix, results by seat, and per fighter for Button Men. The counting
-rules are the arena's (``agents.stats``), so the site and the CLI agree."""
+"""A tournament's results from its stored games: standings with 95 % intervals (in the
+format's finishing order: Swiss by points and tie-breaks), the head-to-head matrix,
+results by seat, and per fighter for Button Men. The standings are built by the arena's
+own builder (``agents.tournament.Table``), so the site and the CLI agree."""
 
 from __future__ import annotations
 
@@ -8,69 +9,77 @@ from collections import defaultdict
 from typing import Any
 
 from agents.stats import METHOD, Tally, result_for
+from agents.tournament import Fixture, Played, Table
 from games.core import Outcome
 from webapp.tournaments.models import Tournament, TournamentGame
+
+Status = TournamentGame.Status
 
 
 def _outcome(result: dict) -> Outcome:
     return Outcome(returns=tuple(result.get("returns", ())), ranks=tuple(result["ranks"]))
 
 
+def _results(seating: list[int], result: dict | None) -> tuple[str, ...] | None:
+    if not result or not result.get("ranks"):
+        return None
+    outcome = _outcome(result)
+    return tuple(result_for(outcome, seat) for seat in range(len(seating)))
+
+
+def played_so_far(tournament: Tournament) -> list[Played]:
+    """The games stored so far as the format reads them (an abandoned game, which has
+    no result, counts as a draw for pairing the next round)."""
+    rows = tournament.games.filter(status__in=[Status.DONE, Status.ABANDONED]).order_by(
+        "round", "pairing", "number"
+    )
+    out = []
+    for round_, pairing, seating, seed, result in rows.values_list(
+        "round", "pairing", "seating", "seed", "match__result"
+    ):
+        results = _results(seating, result) or ("draw",) * len(seating)
+        out.append(Played(Fixture(pairing, tuple(seating), seed, round_), results))
+    return out
+
+
 def compute(tournament: Tournament) -> dict[str, Any]:
     specs = list(tournament.entries.order_by("index").values_list("agent_spec", flat=True))
     n = len(specs)
-    overall = [Tally() for _ in specs]
-    by_seat = [[Tally() for _ in range(tournament.players)] for _ in specs]
-    h2h = [[Tally() for _ in specs] for _ in specs]
-    seconds = [0.0] * n
-    decisions = [0] * n
-    failures = [0] * n
+    table = Table(specs, tournament.players)
     fighters: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
     games = (
-        tournament.games.filter(status=TournamentGame.Status.DONE)
+        tournament.games.filter(status=Status.DONE)
         .select_related("match")
-        .order_by("pairing", "number")
+        .order_by("round", "pairing", "number")
     )
     for game in games:
-        if game.match is None or not game.match.result:
+        results = _results(game.seating, game.match.result if game.match else None)
+        if results is None:
             continue
-        outcome = _outcome(game.match.result)
-        seat_stats = game.stats.get("seats", [])
-        for seat, entry in enumerate(game.seating):
-            result = result_for(outcome, seat)
-            overall[entry].add(result)
-            by_seat[entry][seat].add(result)
-            if seat < len(seat_stats):
-                seconds[entry] += seat_stats[seat]["seconds"]
-                decisions[entry] += seat_stats[seat]["decisions"]
-                failures[entry] += seat_stats[seat]["failures"]
-            if len(game.seating) == 2:
-                h2h[entry][game.seating[1 - seat]].add(result)
-            if "fighters" in game.stats:
-                fighters[specs[entry]][game.stats["fighters"][seat]].add(result)
-    standings = []
-    for i, spec in enumerate(specs):
-        mean = seconds[i] / decisions[i] if decisions[i] else None
-        standings.append(
-            {
-                "entry": i,
-                "spec": spec,
-                **overall[i].to_json(),
-                "by_seat": [t.to_json() for t in by_seat[i]],
-                "mean_decision_s": round(mean, 6) if mean is not None else None,
-                "failures": failures[i],
-            }
+        played = Played(Fixture(game.pairing, tuple(game.seating), game.seed, game.round), results)
+        seats = game.stats.get("seats", [])
+        measured = len(seats) == len(game.seating)
+        table.add(
+            played,
+            [s["seconds"] for s in seats] if measured else None,
+            [s["decisions"] for s in seats] if measured else None,
+            [s["failures"] for s in seats] if measured else None,
         )
-    standings.sort(key=lambda s: (-(s["win_rate"] or 0), -s["wins"], s["entry"]))
+        for seat, entry in enumerate(game.seating):
+            if "fighters" in game.stats:
+                fighters[specs[entry]][game.stats["fighters"][seat]].add(results[seat])
+    standings = tournament.tournament_format().order(table.rows_json(), played_so_far(tournament))
     return {
         "tournament": tournament.progress(),
         "game": tournament.game,
         "format": tournament.format,
+        "rounds": tournament.rounds,
+        "round": tournament.round,
         "seed": tournament.seed,
         "options": tournament.options,
         "method": METHOD,
         "standings": standings,
-        "head_to_head": [[h2h[i][j].to_json() for j in range(n)] for i in range(n)],
+        "head_to_head": table.head_to_head_json() if n else [],
         "entries": specs,
         "fighters": {
             spec: {name: t.to_json() for name, t in sorted(per.items())}
