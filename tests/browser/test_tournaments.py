@@ -56,3 +56,41 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
     page.goto("/leaderboards/footsies/")
     expect(page.locator("table.leaderboard")).to_contain_text("footsies-counter")
     expect(page.locator("table.leaderboard")).to_contain_text("montecarlo:playouts=800")
+
+
+def test_a_swiss_tournament_plays_its_rounds_on_the_worker_and_ranks_by_points(new_page):
+    page = new_page()
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", "swiss")
+    page.fill("#id_password1", "a-long-pass-123")
+    page.fill("#id_password2", "a-long-pass-123")
+    page.get_by_role("button", name="Create account").click()
+
+    page.goto("/tournaments/new/")
+    page.select_option("#t-game", "footsies")
+    for _ in range(3):
+        page.locator("#add-entrant").click()
+    rows = page.locator("#entrants .entrant")
+    expect(rows).to_have_count(5)
+    for i, agent in enumerate(
+        ["random", "footsies-counter", "footsies-nash", "footsies-bayesian", "random"]
+    ):
+        rows.nth(i).locator("select.entrant-agent").select_option(agent)
+    page.select_option("#t-format", "swiss")
+    page.fill("input[name=rounds]", "3")
+    page.fill("input[name=games_per_pairing]", "2")
+    page.fill("input[name=seed]", "browser-swiss")
+    page.locator("#submit-tournament").click()
+    page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+    expect(page.locator("#t-round")).to_contain_text("of 3")
+
+    # Each round is made on the worker when the one before is over; the page follows.
+    page.wait_for_function(
+        "document.querySelector('#tournament').dataset.status === 'finished'", timeout=150_000
+    )
+    page.wait_for_selector("#standings tbody tr")
+    expect(page.locator("#standings tbody tr")).to_have_count(5)
+    expect(page.locator("#t-round")).to_have_text("round 3 of 3")
+    points = [float(p) for p in page.locator("#standings .swiss-points").all_inner_texts()]
+    assert points == sorted(points, reverse=True) and sum(points) == 9  # 2 tables + 1 bye, x3
+    assert "12 of 12" in page.locator("#progress-text").inner_text()
