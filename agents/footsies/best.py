@@ -11,7 +11,8 @@ the posterior's prediction when that is clearly worth more than the equilibrium:
   random players (``footsies-br``), the two bandits (``footsies-mcts`` estimated by
   sampling copies once per position, ``footsies-mcts-faithful`` shadowed by copies as
   its statistics grow), and a generic one: Dirichlet counts of the opponent's moves in
-  the match so far (for people and for anything the library does not know);
+  the match so far (for people, the generic searchers and anything else the library
+  does not know);
 - *the posterior*: each model's weight is multiplied, at every exchange, by the chance
   it gave the move the opponent actually played, blended with ``noise`` of a uniform
   chance, so one surprise lowers a model's weight without ruling it out;
@@ -22,11 +23,14 @@ the posterior's prediction when that is clearly worth more than the equilibrium:
   single move, it draws from the equilibrium mix (equal options: drawn by their
   equilibrium weights).
 
-Nothing is solved at move time for the shipped rule sets; another rule set is solved
-within the deadline as ``footsies-nash`` does, or the equilibrium stand-in is played.
-``Budget.seconds`` is a hard deadline. The models that answer in microseconds (the
-policies, the shadow, the counts) are always asked; a sampling model gets a share of the
-time left and sits the decision out if it cannot answer in it.
+Play is fixed by the seed and the counts: every model answers every question, a
+sampled one from a fixed number of copies seeded by the question, so the same match
+replays the same on any machine and under any load. Every model answers in a few
+milliseconds (the generic searchers, which take seconds to sample, are left to the
+counts). ``Budget.seconds`` is only a safety cap: a decision that reaches it plays the
+equilibrium mix and says so. Nothing is solved at move time for the shipped rule sets;
+another rule set is solved within the deadline as ``footsies-nash`` does, or the
+equilibrium stand-in is played.
 
 Memory: the posterior and the shadows last across games until ``reset()`` (the arena
 builds fresh agents per match; the web app replays the match's events into a fresh
@@ -42,7 +46,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agents.core import Agent, Budget, Decision, get
-from agents.core.deadline import Deadline, OutOfTime, check_time, time_up, within
+from agents.core.deadline import Deadline, OutOfTime, check_time, within
 from agents.equilibrium.footsies import Solution
 from agents.footsies.nash import live_solution, standard_mix
 from agents.footsies.response import exchange_values
@@ -54,21 +58,13 @@ Mix = dict[str, float]
 
 #: Options whose values differ by less than this are equal.
 TIE = 1e-9
-#: The part of ``Budget.seconds`` spent asking the models (the rest answers), and the
-#: part of what is left that one sampled model may take.
-MODEL_SHARE = 0.6
-SAMPLED_SHARE = 0.25
-#: Copies of a position-only sampled model asked to estimate its mix at a position,
-#: and the fewest whose estimate is used.
+#: Copies of a position-only sampled model asked to estimate its mix at a position.
 STATIONARY_SAMPLES = 32
-MIN_SAMPLES = 8
-#: Positions whose sampled mix is kept per process (a stationary model's choice
-#: depends on the position alone).
+#: Positions whose sampled mix is kept per process. A stationary model's estimate is a
+#: pure function of the position (its copies are seeded by it), so keeping it changes
+#: nothing but the time.
 MAX_CACHED = 4096
-_SAMPLED: dict[tuple, tuple[dict[str, float], random.Random]] = {}
-#: Models of the generic searchers, and their prior weight against 1 for the others.
-GENERIC = ("mcts", "montecarlo", "expectimax")
-GENERIC_PRIOR = 0.3
+_SAMPLED: dict[tuple, dict[str, float]] = {}
 
 
 def _normalised(counts: dict[str, float]) -> Mix:
@@ -156,18 +152,15 @@ class Sampled(Model):
             where = (self.name, _position(state, seat))
             estimate = _SAMPLED.get(where)
             if estimate is None:
+                rng = random.Random(f"{self.name}:{where}")
+                counts = dict.fromkeys(MOVES, 0.0)
+                for _ in range(STATIONARY_SAMPLES):
+                    check_time()  # the safety cap only: kept only once complete
+                    counts[self._ask(self.agent, state, seat, rng)] += 1
                 if len(_SAMPLED) >= MAX_CACHED:
                     _SAMPLED.clear()
-                rng = random.Random(f"{self.name}:{where}")
-                estimate = _SAMPLED[where] = (dict.fromkeys(MOVES, 0.0), rng)
-            counts, rng = estimate
-            # The estimate grows until it is complete, decision after decision if the
-            # deadline cuts it short (a slow model's first visits to a position).
-            while sum(counts.values()) < STATIONARY_SAMPLES and not time_up():
-                counts[self._ask(self.agent, state, seat, rng)] += 1
-            if sum(counts.values()) < MIN_SAMPLES:
-                raise OutOfTime(f"{self.name}: too few samples yet")
-            return _normalised(counts)
+                estimate = _SAMPLED[where] = _normalised(counts)
+            return estimate
         rng = random.Random(f"{self.name}:{key}")
         copies = []
         self._asked = None
@@ -204,17 +197,6 @@ class Frequency(Model):
         self.counts[dict(event[1])[seat]] += 1.0
 
 
-def _slice(model: Model, deadline: Deadline) -> float | None:
-    """The time one model may take: a sampled model a share of what is left before
-    ``deadline`` (none once it has passed), so a slow one (the generic ``mcts``, about
-    20 ms a copy) cannot starve the others; the others answer in microseconds and are
-    not limited (the decision's own deadline still holds around them)."""
-    left = deadline.remaining()
-    if left is None or not isinstance(model, Sampled):
-        return None
-    return left * SAMPLED_SHARE
-
-
 def _uniform(state: FootsiesState, seat: int) -> Mix:
     return dict.fromkeys(MOVES, 1.0 / len(MOVES))
 
@@ -240,8 +222,8 @@ class BestAgent(Agent):
     params = {"noise": 0.05, "margin": 0.02, "samples": 16}
     limits = {"noise": (0.0, 1.0), "margin": (0.0, 2.0), "samples": (1, 256)}
     budget_note = (
-        "instant to a few ms (its models are cheap); a model not asked before the "
-        "deadline sits the decision out"
+        "a few ms (every model is cheap, and every one is always asked: play depends on "
+        "the seed alone); the deadline is only a safety cap"
     )
 
     def __init__(self, **params: Any) -> None:
@@ -259,16 +241,10 @@ class BestAgent(Agent):
             Policy("footsies-br", _random_exploiter()),
             Sampled("footsies-mcts", stationary=True, samples=self.samples),
             Sampled("footsies-mcts-faithful", stationary=False, samples=self.samples),
-            Sampled("mcts", stationary=True, samples=self.samples),
-            Sampled("montecarlo", stationary=True, samples=self.samples),
-            Sampled("expectimax", stationary=True, samples=self.samples),
             Frequency(),
         ]
-        #: log of each model's weight, from the prior: the generic searchers play every
-        #: game and are met less often in Footsies than its own players.
-        self.log_weights = [
-            math.log(GENERIC_PRIOR if model.name in GENERIC else 1.0) for model in self.models
-        ]
+        #: log of each model's weight: an even prior.
+        self.log_weights = [0.0 for _ in self.models]
         self.seen = 0  # opponent moves learned from
         self.seat: int | None = None
         self._pending: list[tuple[FootsiesState, tuple[int, Any]]] = []
@@ -289,25 +265,22 @@ class BestAgent(Agent):
         # agent before it asks for a move), and asking the models takes time.
         self._pending.append((state.clone(), event))
 
-    def _flush(self, deadline: Deadline) -> None:
-        """Learn from the events waiting, oldest first. The instant models always
-        answer; a sampled one gets a share of the time left before ``deadline``, and
-        one that cannot answer in it learns the event without being weighed on it."""
+    def _flush(self) -> None:
+        """Learn from the events waiting, oldest first: every model is weighed on the
+        move the opponent played, then sees it."""
         opp = 1 - self.seat
         while self._pending:
-            state, event = self._pending.pop(0)
+            state, event = self._pending[0]
             actual = dict(event[1])[opp]
             key = str(self.seen)
-            with within(deadline.remaining()):
-                for index, model in enumerate(self.models):
-                    try:
-                        with within(_slice(model, deadline)):
-                            p = model.predict(state, opp, key).get(actual, 0.0)
-                    except OutOfTime:
-                        p = 1.0 / len(MOVES)
-                    chance = (1 - self.noise) * p + self.noise / len(MOVES)
-                    self.log_weights[index] += math.log(chance)
-                    model.learn(state, event, opp)
+            chances = [model.predict(state, opp, key).get(actual, 0.0) for model in self.models]
+            # Weighed only once every model answered, so an event is learned once and
+            # whole, even when the safety cap stops a decision half way.
+            self._pending.pop(0)
+            for index, (model, p) in enumerate(zip(self.models, chances, strict=True)):
+                chance = (1 - self.noise) * p + self.noise / len(MOVES)
+                self.log_weights[index] += math.log(chance)
+                model.learn(state, event, opp)
             self.seen += 1
 
     def posterior(self) -> list[float]:
@@ -327,18 +300,18 @@ class BestAgent(Agent):
                 mix, rng, {"how": "these rules could not be solved in time: a stand-in mix"}
             )
         self.seat = seat
-        with within(deadline.remaining()):
-            asking = Deadline.of(budget, MODEL_SHARE)
-            self._flush(asking)
-            equilibrium = self._solution.mix(state, seat)
-            if self.seen == 0:
-                how = "no move of the opponent seen yet: the equilibrium mix"
-                return self._draw(equilibrium, rng, {"how": how})
-            try:
-                predicted, weights = self._predict(state, 1 - seat, asking)
-            except OutOfTime:
-                how = "out of time before any model answered: the equilibrium mix"
-                return self._draw(equilibrium, rng, {"how": how})
+        equilibrium = self._solution.mix(state, seat)
+        try:
+            with within(deadline.remaining()):
+                self._flush()
+                if self.seen == 0:
+                    how = "no move of the opponent seen yet: the equilibrium mix"
+                    return self._draw(equilibrium, rng, {"how": how})
+                predicted, weights = self._predict(state, 1 - seat)
+        except OutOfTime:
+            # The safety cap: reached only on a machine far slower than any we measure.
+            how = "out of time before every model answered: the equilibrium mix"
+            return self._draw(equilibrium, rng, {"how": how})
         values = self._values(state, seat, predicted)
         baseline = sum(equilibrium[m] * values[m] for m in MOVES)
         top = max(values.values())
@@ -363,30 +336,17 @@ class BestAgent(Agent):
             {m: (equilibrium[m] if m in best else 0.0) for m in MOVES}, rng, thinking, best
         )
 
-    def _predict(
-        self, state: FootsiesState, opp: int, deadline: Deadline
-    ) -> tuple[Mix, dict[str, float]]:
-        """The posterior's mix for the opponent's move, and the weight of each model
-        asked (a model not asked in time sits this decision out)."""
+    def _predict(self, state: FootsiesState, opp: int) -> tuple[Mix, dict[str, float]]:
+        """The posterior's mix for the opponent's move, and each model's weight."""
         posterior = self.posterior()
         mix = dict.fromkeys(MOVES, 0.0)
-        asked: dict[str, float] = {}
-        # Most likely models first: the ones cut off by the deadline weigh least.
-        ranked = sorted(zip(self.models, posterior, strict=True), key=lambda item: -item[1])
-        with within(deadline.remaining()):
-            for model, weight in ranked:
-                try:
-                    with within(_slice(model, deadline)):
-                        predicted = model.predict(state, opp, f"act:{self.seen}")
-                except OutOfTime:
-                    continue
-                asked[model.name] = weight
-                for move, p in predicted.items():
-                    mix[move] += weight * p
-        total = sum(asked.values())
-        if total <= 0:
-            raise OutOfTime("no model answered in time")
-        return {m: p / total for m, p in mix.items()}, {k: w / total for k, w in asked.items()}
+        weights: dict[str, float] = {}
+        for model, weight in zip(self.models, posterior, strict=True):
+            predicted = model.predict(state, opp, f"act:{self.seen}")
+            weights[model.name] = weight
+            for move, p in predicted.items():
+                mix[move] += weight * p
+        return mix, weights
 
     def _values(self, state: FootsiesState, seat: int, predicted: Mix) -> dict[str, float]:
         """Each own option's value for this exchange against ``predicted``, the
