@@ -1,10 +1,15 @@
-"""The twelve Soldiers fighters of GAMES.md §1 and the swing-die range.
+"""The fighters: the write-up's twelve Soldiers, and every playable button of the roster.
 
 A recipe lists a fighter's dice in the order they sit on the button: a number is a die
 with that many faces, ``SWING`` ("X") is a swing die whose size its owner chooses.
+``NAMES`` are the twelve Soldiers the seed's experiments use, and the ones a fighter
+named ``random`` is drawn from; ``FIGHTERS`` adds every button of the community site's
+roster that the engine plays (``games.buttonmen.roster``), so a match may seat any of them.
 """
 
 from __future__ import annotations
+
+from games.buttonmen.roster import playable_recipes
 
 SWING = "X"
 
@@ -16,7 +21,7 @@ RANDOM = "random"
 
 Recipe = tuple[int | str, ...]
 
-FIGHTERS: dict[str, Recipe] = {
+SOLDIERS: dict[str, Recipe] = {
     "Avis": (4, 4, 10, 12, SWING),
     "Hammer": (6, 12, 20, 20, SWING),
     "Bauer": (8, 10, 12, 20, SWING),
@@ -32,13 +37,16 @@ FIGHTERS: dict[str, Recipe] = {
 }
 
 #: The order in which a random pick numbers the fighters.
-NAMES: tuple[str, ...] = tuple(FIGHTERS)
+NAMES: tuple[str, ...] = tuple(SOLDIERS)
+
+#: Every fighter a match may seat: the Soldiers, then the roster's playable buttons.
+FIGHTERS: dict[str, Recipe] = {**playable_recipes(), **SOLDIERS}
 
 #: Bounds for hand-made recipes (from_position): the move tables are built for them.
 MAX_DICE = 8
 MAX_SIZE = 100
 
-_BY_LOWER = {name.lower(): name for name in NAMES}
+_BY_LOWER = {name.lower(): name for name in FIGHTERS}
 
 
 def fighter_name(text: object) -> str | None:

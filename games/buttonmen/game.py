@@ -17,7 +17,10 @@ def _fighters_problem(value: Any) -> str | None:
         if not (isinstance(name, str) and name.strip().lower() == RANDOM) and not fighter_name(
             name
         ):
-            return f"{name!r} is not a fighter (one of {', '.join(NAMES)}, or {RANDOM!r})"
+            return (
+                f"{name!r} is not a playable button (e.g. {', '.join(NAMES[:4])}; "
+                f"games.buttonmen.roster() lists them), or {RANDOM!r}"
+            )
     return None
 
 

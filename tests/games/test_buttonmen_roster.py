@@ -1,0 +1,74 @@
+"""The community site's roster as data: every button, its tier, and the ones we play."""
+
+import random
+
+import pytest
+
+from agents.match import play_match
+from games.buttonmen import GAME
+from games.buttonmen.roster import buttons, parse_recipe, roster, tiers
+from games.testing import check_game
+
+
+def by_name(name):
+    return next(b for b in buttons() if b.name == name)
+
+
+def test_the_roster_lists_every_button_with_its_set_recipe_and_whether_we_play_it():
+    rows = roster()
+    assert len(rows) > 800 and len({r["set"] for r in rows}) >= 85
+    assert {"name", "set", "recipe", "playable"} <= set(rows[0])
+    assert len({r["name"].lower() for r in rows}) == len(rows)  # names are unique
+    counts = tiers()
+    # Cumulative, as the tiers add up; the rest needs more than the ten skills.
+    assert 80 <= counts["tier 1"] <= counts["tier 2"] <= counts["tier 3"] < len(rows)
+    assert counts["tier 3"] + counts["beyond"] == len(rows)
+    assert sum(r["playable"] for r in rows) == counts["tier 1"]
+
+
+@pytest.mark.parametrize(
+    ("recipe", "tier", "needs"),
+    [
+        ("(4) (4) (10) (12) (X)", 1, ""),
+        ("(4/6) (6/8) (8/10) (10/12) (12/20)", 2, "option dice"),
+        ("(6) (6) (10) (18) (Z)", 2, "the swing letter Z"),
+        ("p(4,4) p(8,8) (10) ps(24) (X)", 3, "twin dice, Poison, Shadow"),
+        ("(4) (12) (20) (X)!", 3, "Turbo"),
+        ("(4) (8) (12) (12) (X)?", 3, "Mood"),
+        ("(4) F(6) F(6) (12) (S)", None, "the swing letter S, Fire"),
+    ],
+)
+def test_a_recipe_falls_in_the_first_tier_whose_dice_it_needs(recipe, tier, needs):
+    from games.buttonmen.roster import _tier_and_needs
+
+    found, what = _tier_and_needs(parse_recipe(recipe))
+    assert found == tier and ", ".join(what) == needs
+
+
+def test_a_button_we_cannot_play_says_why():
+    assert by_name("Avis").playable and by_name("Avis").tier == 1
+    social = by_name("Social Class")
+    assert not social.playable and "option dice" in social.reason
+    assert not by_name("Gordo").playable and "special rules" in by_name("Gordo").reason
+    assert parse_recipe("(pi) (X)") is None
+
+
+def test_every_playable_button_can_be_seated_and_plays_by_the_rules():
+    playable = [b.name for b in buttons() if b.playable]
+    rng = random.Random(5)
+    for i, name in enumerate(playable):
+        other = rng.choice(playable)
+        check_game(GAME, i, options={"fighters": [name, other], "rounds_to_win": 1})
+
+
+def test_a_match_takes_any_playable_button_and_refuses_others_by_name():
+    state = GAME.new_state(2, {"fighters": ["bunnies", "Billy Shakespeare"]})
+    assert state.options["fighters"] == ["Bunnies", "Billy Shakespeare"]
+    with pytest.raises(ValueError, match="not a playable button"):
+        GAME.new_state(2, {"fighters": ["Social Class", "Avis"]})
+
+
+def test_the_ai_plays_roster_buttons_to_the_end():
+    options = {"fighters": ["Billy Shakespeare", "Changeling"], "rounds_to_win": 1}
+    result = play_match("buttonmen", ["buttonmen-mc", "random"], "roster-1", options=options)
+    assert result.state.is_terminal()
