@@ -13,7 +13,7 @@ from agents.levels import LADDER_EVERY_S, ladder, ladder_name, levels
 from webapp.leaderboards.models import Competitor
 from webapp.matches import levels as lobby_levels
 from webapp.matches import services
-from webapp.matches.models import Match
+from webapp.matches.models import Match, Seat
 from webapp.tournaments import playing, schedules
 from webapp.tournaments import services as tournament_services
 from webapp.tournaments.models import Tournament
@@ -150,3 +150,25 @@ def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it():
     # Blocking a Dragon Punch wins the exchange: the person loses the match.
     assert sum(event.move["1"] == "B" for event in events[1:]) >= len(events[1:]) / 2
     assert match.result["ranks"] == [2, 1]
+
+
+def _person_against(spec: str, person_won: bool, owner: str = "guest:abc") -> None:
+    ranks = [1, 2] if person_won else [2, 1]
+    match = Match.objects.create(
+        game="footsies", num_players=2, status=Match.Status.FINISHED, result={"ranks": ranks}
+    )
+    Seat.objects.create(match=match, index=0, owner=owner, name="Ada")
+    Seat.objects.create(match=match, index=1, agent_spec=spec, name=spec)
+
+
+def test_each_level_shows_how_often_people_beat_it(client):
+    weakest = levels("footsies")[0].spec
+    for won in (True, True, True, False):
+        _person_against(weakest, won)
+    _person_against(weakest, False, owner="bot:7")  # an outside bot is not a person
+    row = lobby_levels.rows("footsies")[0]
+    assert (row.people.games, row.people.wins) == (4, 3)
+    assert row.people_text == "people won 3 of 4 games (75 %)"
+    page = client.get("/play/footsies/").content.decode()
+    assert "People won 3 of 4 games (75 %)" in page
+    assert "No games against people yet" in page  # the levels nobody has played

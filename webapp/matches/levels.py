@@ -7,7 +7,10 @@ is measured, never guessed:
   the start; games; provisional),
   which the scheduled levels ladder keeps up to date (``webapp.tournaments.schedules``);
 - *thinking time*: the median of the spec's stored decision times (``stats.seconds``
-  of its latest decisions, live and tournament games alike).
+  of its latest decisions, live and tournament games alike);
+- *people's record*: how often people (signed in or guests) beat it, over its latest
+  finished two-seat matches against a person, so a new player sees that Beginner is
+  beaten most of the time.
 
 Both read a bounded number of rows and are kept for a minute, so the lobby stays cheap
 however many games are stored.
@@ -16,19 +19,22 @@ however many games are stored.
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.cache import cache
 
 from agents.levels import Level, level, levels
-from games.core import Game
+from agents.stats import Tally, result_for
+from games.core import Game, Outcome
 from webapp.leaderboards.models import Competitor
 from webapp.matches.lobby import OPPONENT_SOURCES, Opponent
-from webapp.matches.models import Event, Seat
+from webapp.matches.models import Event, Match, Seat
 
 #: The latest matches of a spec, and decisions at most, that its thinking time is read from.
 RECENT_MATCHES = 20
 RECENT_EVENTS = 600
+#: The latest matches against people a level's record is read from.
+RECENT_PEOPLE = 200
 #: Seconds a level's figures are kept before they are read again.
 CACHE_S = 60
 
@@ -43,6 +49,17 @@ class LevelRow:
     competitor_id: int | None
     thinking_s: float | None  # median seconds a decision; None before any is stored
     decisions: int
+    people: Tally = field(default_factory=Tally)  # people's results against it
+
+    @property
+    def people_text(self) -> str:
+        """People's record against the level, in words."""
+        t = self.people
+        if not t.games:
+            return "no games against people yet"
+        won = t.wins + t.draws / 2
+        share = 100 * won / t.games
+        return f"people won {won:g} of {t.games} game{'s' if t.games != 1 else ''} ({share:.0f} %)"
 
     @property
     def rating_text(self) -> str:
@@ -97,7 +114,35 @@ def _row(game: str, lv: Level) -> LevelRow:
         competitor_id=competitor.pk if rated else None,
         thinking_s=thinking,
         decisions=decisions,
+        people=people_record(game, lv.spec),
     )
+
+
+def people_record(game: str, spec: str) -> Tally:
+    """People's results against ``spec`` in its latest finished two-seat matches with a
+    person (a signed-in player or a guest; outside bots are not people)."""
+    mine = dict(
+        Seat.objects.filter(
+            agent_spec=spec,
+            match__game=game,
+            match__status=Match.Status.FINISHED,
+            match__num_players=2,
+        )
+        .order_by("-match_id")
+        .values_list("match_id", "index")[:RECENT_PEOPLE]
+    )
+    people = (
+        Seat.objects.filter(match_id__in=mine, agent_spec="")
+        .exclude(owner="")
+        .exclude(owner__startswith="bot:")
+        .values_list("match_id", "index", "match__result")
+    )
+    tally = Tally()
+    for match_id, index, result in people:
+        if index != mine[match_id] and result and result.get("ranks"):
+            outcome = Outcome(returns=(), ranks=tuple(result["ranks"]))
+            tally.add(result_for(outcome, index))
+    return tally
 
 
 def thinking_time(game: str, spec: str) -> tuple[float | None, int]:
@@ -146,7 +191,7 @@ def _level_opponents(game: Game) -> list[Opponent]:
         Opponent(
             row.level.value,
             f"{row.level.title} ({row.level.spec})",
-            f"{row.description} Rating: {row.rating_text}.",
+            f"{row.description} Rating: {row.rating_text}; {row.people_text}.",
             row.thinking_text,
             "Levels",
         )
