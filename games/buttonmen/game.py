@@ -3,6 +3,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.buttonmen.describe import describe_move
 from games.buttonmen.fighters import FIGHTERS, NAMES, RANDOM, fighter_name
 from games.buttonmen.state import ButtonMenState
 from games.core import Game, Option
@@ -77,3 +78,6 @@ class ButtonMen(Game):
         from games.buttonmen.view import read_position
 
         return read_position(self, view)
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        return describe_move(state, move)

@@ -8,6 +8,7 @@ from games.core.errors import IllegalMove
 from games.core.game import Game, Option
 from games.core.outcome import Outcome
 from games.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State, actor_name
+from games.core.words import describe_event, describe_text_move, with_names
 
 __all__ = [
     "CHANCE",
@@ -19,4 +20,7 @@ __all__ = [
     "Outcome",
     "State",
     "actor_name",
+    "describe_event",
+    "describe_text_move",
+    "with_names",
 ]

@@ -96,5 +96,11 @@ class Game(ABC):
     def from_position(self, view: Mapping[str, Any]) -> State:
         """Set up a state from a full view, as ``observation(None)`` gives it."""
 
+    def describe_move(self, state: State, move: Any) -> str:
+        """A sentence for people about ``move`` at ``state`` (a joint move at a
+        simultaneous node), in the game's own words; "seat N" where a player is named
+        (the server puts the names in). The default is the move's text form."""
+        return state.move_to_str(move)
+
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"

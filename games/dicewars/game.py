@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import Game, Option
+from games.dicewars.narration import describe_move
 from games.dicewars.position import restore
 from games.dicewars.reinforcement import CAP_RULES
 from games.dicewars.setup import MAP_STYLES
@@ -49,3 +50,6 @@ class DiceWars(Game):
 
     def from_position(self, view: Mapping[str, Any]) -> DiceWarsState:
         return restore(self, view)
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        return describe_move(state, move)

@@ -6,6 +6,7 @@ from typing import Any
 from games.core import Game, Option
 from games.dungeon.catalogue import ENEMIES, HERO, Fighter, loadout_problem, parse_loadout
 from games.dungeon.chance import MAX_DICE
+from games.dungeon.describe import describe_move
 from games.dungeon.restore import restore
 from games.dungeon.sides import Gear, Side
 from games.dungeon.state import DungeonState
@@ -74,6 +75,9 @@ class Dungeon(Game):
 
     def from_position(self, view: Mapping[str, Any]) -> DungeonState:
         return restore(self, view)
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        return describe_move(state, move)
 
 
 def _side(fighter: Fighter) -> Side:

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core import Game, IllegalMove, Option
+from games.footsies.describe import describe_move
 from games.footsies.rules import BLOCK_EXHAUSTION, MOVES
 from games.footsies.state import FootsiesState
 
@@ -54,3 +55,6 @@ class Footsies(Game):
             raise IllegalMove("not a Footsies position: two seats expected")
         state._position = state.observation(None)
         return state
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        return describe_move(state, move)

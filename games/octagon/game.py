@@ -6,6 +6,7 @@ from typing import Any
 
 from games.core import Game, IllegalMove, Option
 from games.octagon.board import DEFAULT_PRESET, PRESETS, board_for
+from games.octagon.preview import describe_move
 from games.octagon.push import CHAIN_MODES, CRADLE
 from games.octagon.state import OctagonState
 from games.octagon.view import read_pieces, read_stocks
@@ -80,3 +81,6 @@ class Octagon(Game):
         state.last_view = copy.deepcopy(dict(last)) if last is not None else None
         state._position = state.observation(None)
         return state
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        return describe_move(state, move)

@@ -70,9 +70,10 @@
     return window.matchMedia && window.matchMedia("(hover: none)").matches;
   }
 
-  /** One name per player: the engines' log says "seat 1"; people read the player's name. */
+  /** One name per player: the engines' log says "seat 1"; people read the player's name
+      (any number of seats: games.core.with_names is the server's twin). */
   function withNames(text, names) {
-    return String(text).replace(/\b([Ss])eat (\d)\b/g, (whole, s, i) => names[Number(i)] || whole);
+    return String(text).replace(/\b([Ss])eat (\d+)\b/g, (whole, s, i) => names[Number(i)] || whole);
   }
 
   Object.assign(window.DiceArena, { actionable, keepFocus, moveList, narrow, touchFirst, withNames });

@@ -11,11 +11,10 @@ page fetches it (``/matches/<id>/thinking/<ply>/``) when someone asks.
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
-from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State, actor_name
+from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State, actor_name, describe_event
 from webapp.matches import delta
 
 #: The key of the spectators' text in a frame's texts (a seat's key is its index).
@@ -37,17 +36,8 @@ def seat_list(match) -> list[dict[str, Any]]:
 
 
 def describe(before: State, actor: int, move: Any) -> str:
-    """A sentence for the move log, from the game's own ``describe_move`` if it has one."""
-    module = importlib.import_module(f"games.{before.game.slug}")
-    describe_move = getattr(module, "describe_move", None)
-    if describe_move is not None:
-        try:
-            return describe_move(before, move)
-        except Exception:  # a description must never break the live feed
-            pass
-    if actor == SIMULTANEOUS:
-        return ", ".join(f"seat {seat}: {before.move_to_str(m)}" for seat, m in move)
-    return f"{actor_name(actor)}: {before.move_to_str(move)}"
+    """A sentence for the move log (the one ``games.core.describe_event``)."""
+    return describe_event(before, actor, move)
 
 
 def _base_entry(before: State, event) -> dict[str, Any]:

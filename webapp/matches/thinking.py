@@ -9,11 +9,10 @@ thinking with no search tree is exported as a one-level tree of its candidates).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from games.core import State
+from games.core import State, describe_text_move
 
 #: Candidate moves shown in words (the raw JSON has them all).
 SHOWN = 8
@@ -21,19 +20,8 @@ SHOWN = 8
 
 def move_words(state: State, code: Any) -> str:
     """The game's own sentence for the move ``code`` (its text form) at ``state``; the
-    code itself when the game has no words for it."""
-    text = str(code)
-    try:
-        move = state.str_to_move(text)
-        module = importlib.import_module(f"games.{state.game.slug}")
-        describe = getattr(module, "describe_move", None)
-        if describe is not None:
-            words = describe(state, move)
-            if words:
-                return str(words)
-    except Exception:  # words must never break the panel: fall back to the code
-        pass
-    return text
+    code itself when the game has no words for it (``games.core.describe_text_move``)."""
+    return describe_text_move(state, str(code))
 
 
 def _num(x: Any, digits: int = 3) -> str:
