@@ -1,0 +1,164 @@
+"""Hostile bots on the real stack (the ASGI server process, the Redis channel layer):
+numbers JSON does not have, numbers no database column holds, thinking of any shape.
+Each is refused or cleaned with the documented error, and the socket keeps working."""
+
+import json
+import urllib.error
+import urllib.request
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from webapp.bots.models import BotSeat
+from webapp.matches.models import Event
+
+from .bot_helpers import Socket, bot_match, make_bot
+from .test_bot_socket import snapshot
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+HUGE = "12345678901234567890123456"  # 26 digits: more than any id column holds
+
+
+def test_numbers_json_does_not_have_are_malformed_and_the_socket_stays_up(web_server):
+    bot, token = make_bot("strict", ["octagon"])
+    with Socket(web_server, token) as ws:
+        ws.next("welcome")
+        match = bot_match(bot, "octagon", move_s=60, bank_s=60)
+        turn = ws.next("turn", match=match.pk)
+        move, seq = turn["legal"][0], turn["seq"]
+        before = snapshot(match)
+        bad = [
+            f'{{"type": "move", "match": Infinity, "seq": {seq}, "move": "{move}"}}',
+            f'{{"type": "move", "match": -Infinity, "seq": {seq}, "move": "{move}"}}',
+            f'{{"type": "move", "match": NaN, "seq": {seq}, "move": "{move}"}}',
+            f'{{"type": "move", "match": {match.pk}, "seq": {seq}, "move": "{move}", '
+            '"thinking": {"v": NaN}}',
+            f'{{"type": "move", "match": {match.pk}, "seq": 1e999, "move": "{move}"}}',
+            f'{{"type": "move", "match": {HUGE}, "seq": {seq}, "move": "{move}"}}',
+            f'{{"type": "move", "match": {match.pk}, "seat": {HUGE}, "seq": {seq}, '
+            f'"move": "{move}"}}',
+            f'{{"type": "hello", "matches": {{"{HUGE}": 1}}}}',
+            f'{{"type": "hello", "matches": {{"{match.pk}": {HUGE}}}}}',
+            '{"type": "hello", "matches": {"-3": 1}}',
+            '{"type": "hello", "matches": {"12": "soon"}}',
+            '{"type": "ping", "id": ' + "[" * 40 + "]" * 40 + "}",  # deeper than any frame
+        ]
+        for frame in bad:
+            ws.send(frame)
+            error = ws.next("error")
+            assert error["code"] == "malformed", (frame, error)
+        assert snapshot(match) == before
+        # Still served: a ping is answered and a good move stored.
+        ws.send({"type": "ping", "id": 7})
+        assert ws.next("pong")["id"] == 7
+        ws.send({"type": "move", "match": match.pk, "seq": seq, "move": move})
+        assert ws.next("ack", match=match.pk)["seq"] == seq
+    assert Event.objects.get(match=match, ply=seq).move == move
+    assert BotSeat.objects.get(match=match).strikes == 0
+
+
+def get(web_server: str, path: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(web_server + path, timeout=20) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def why_and_graphml(web_server: str, match, ply: int, seat: int) -> dict:
+    """The "why?" panel's data and the GraphML download, as any viewer gets them."""
+    status, body = get(web_server, f"/matches/{match.pk}/thinking/{ply}/")
+    assert status == 200, body[:300]
+    status, body = get(web_server, f"/matches/{match.pk}/thinking/{ply}/seat{seat}.graphml")
+    assert status == 200, body[:300]
+    ET.fromstring(body)  # well-formed XML
+    status, _ = get(web_server, f"/matches/{match.pk}/thinking/{ply}/seat{seat}.json")
+    assert status == 200
+    return json.loads(get(web_server, f"/matches/{match.pk}/thinking/{ply}/")[1])
+
+
+LEAF = {"move": "x", "actor": "leaf"}
+#: What bots sent, and what of it is kept (the documented shape).
+SENT_AND_KEPT = [
+    (
+        {"moves": 5, "algorithm": "mine", "eval": 0.5, "notes": {"a": 1}},
+        {"algorithm": "mine", "eval": 0.5},
+    ),
+    ({"plans": [{"plan": 7}], "tree": {"children": [1]}}, {"plans": []}),
+    (
+        {
+            "tree": {"actor": "seat 0", "children": [1, {**LEAF, "value": "high", "p": 0.5}]},
+            "moves": [{"move": "A", "visits": True, "value": 0.25}, 3, {"visits": 2}],
+            "mix": {"A": 0.5, "B": "half"},
+            "plans": [{"plan": ["A", 4, "B"], "score": 1}],
+        },
+        {
+            "tree": {"move": None, "actor": "seat 0", "children": [{**LEAF, "p": 0.5}]},
+            "moves": [{"move": "A", "value": 0.25}],
+            "mix": {"A": 0.5},
+            "plans": [{"plan": ["A", "B"], "score": 1}],
+        },
+    ),
+]
+
+
+def test_a_bots_thinking_is_kept_in_the_documented_shape_and_every_viewer_sees_it(web_server):
+    bot, token = make_bot("ponderer", ["octagon"])
+    with Socket(web_server, token) as ws:
+        ws.next("welcome")
+        match = bot_match(bot, "octagon", move_s=60, bank_s=60)
+        for sent, kept in SENT_AND_KEPT:
+            turn = ws.next("turn", match=match.pk)
+            move = {"type": "move", "match": match.pk, "seq": turn["seq"]}
+            ws.send({**move, "move": turn["legal"][0], "thinking": sent})
+            ws.next("ack", match=match.pk, seq=turn["seq"])
+            stored = Event.objects.get(match=match, ply=turn["seq"]).decisions["0"]
+            assert stored["thinking"] == kept
+            data = why_and_graphml(web_server, match, turn["seq"], 0)
+            assert data["decisions"]["0"]["thinking"] == kept
+    assert BotSeat.objects.get(match=match).strikes == 0
+
+
+def chain(levels: int) -> dict:
+    node = {"actor": "leaf", "move": "end"}
+    for _ in range(levels):
+        node = {"actor": "seat 0", "move": "m", "children": [node]}
+    return node
+
+
+#: Decisions stored before thinking was checked on arrival (or written by older code).
+STORED = [
+    {"0": {"thinking": {"moves": 5}, "stats": {}}},
+    {"0": {"thinking": {"plans": [{"plan": 7}]}, "stats": {}}},
+    {"0": {"thinking": {"tree": {"children": [1]}}, "stats": {}}},
+    {"0": {"thinking": {"tree": {"actor": "seat 0", "children": [1, "x", None]}}}},
+    {"0": {"thinking": {"tree": {"actor": "seat 0", "children": {"a": 1}}}, "stats": 3}},
+    {"0": {"thinking": {"tree": chain(300)}, "stats": {"seconds": "slow"}}},
+    {"0": {"thinking": {"moves": [{"move": {"a": [1]}, "value": [2]}], "mix": [1]}}},
+    {"0": {"thinking": {"plans": {"plan": 1}, "predicted": 4, "rule": ["a"]}}},
+    {"0": {"thinking": {"algorithm": "mcts\u0000\u0007", "tree": {"actor": "\u0001"}}}},
+    {"0": {"thinking": [1, 2], "stats": None}},
+    {"0": [1, 2]},
+    {"0": "thought hard"},
+]
+
+
+def test_why_and_graphml_never_fail_on_thinking_stored_before_it_was_checked(web_server):
+    bot, token = make_bot("old-thoughts", ["octagon"])
+    with Socket(web_server, token) as ws:
+        ws.next("welcome")
+        match = bot_match(bot, "octagon", move_s=60, bank_s=60)
+        turn = ws.next("turn", match=match.pk)
+        ws.send({"type": "move", "match": match.pk, "seq": turn["seq"], "move": turn["legal"][0]})
+        ws.next("ack", match=match.pk)
+    for decisions in STORED:
+        Event.objects.filter(match=match, ply=turn["seq"]).update(decisions=decisions)
+        status, body = get(web_server, f"/matches/{match.pk}/thinking/{turn['seq']}/")
+        assert status == 200, (decisions, body[:300])
+        for fmt in ("graphml", "json"):
+            path = f"/matches/{match.pk}/thinking/{turn['seq']}/seat0.{fmt}"
+            status, body = get(web_server, path)
+            assert status in (200, 404), (decisions, fmt, body[:300])
+            if fmt == "graphml" and status == 200:
+                ET.fromstring(body)
