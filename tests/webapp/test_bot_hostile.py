@@ -10,9 +10,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from webapp.bots.models import BotSeat
-from webapp.matches.models import Event
+from webapp.leaderboards.models import RatedMatch, RatingChange
+from webapp.matches.models import Event, Match
 
-from .bot_helpers import Socket, bot_match, make_bot
+from .bot_helpers import Socket, bot_match, make_bot, owner
+from .helpers import wait_for
 from .test_bot_socket import snapshot
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -162,3 +164,47 @@ def test_why_and_graphml_never_fail_on_thinking_stored_before_it_was_checked(web
             assert status in (200, 404), (decisions, fmt, body[:300])
             if fmt == "graphml" and status == 200:
                 ET.fromstring(body)
+
+
+@pytest.mark.parametrize("strike", ["illegal", "timeout"])
+def test_the_third_strike_forfeits_even_when_the_random_move_ends_the_match(web_server, strike):
+    """Footsies of one exchange: whatever the bot's random move is, it ends the match."""
+    from webapp.accounts.identity import Identity
+    from webapp.bots.play import identity
+    from webapp.matches import services
+
+    bot, token = make_bot(f"struck-{strike}", ["footsies"])
+    carol = owner(f"carol-{strike}")
+    person = Identity(key=f"user:{carol.pk}", name=carol.username, user_id=carol.pk)
+    with Socket(web_server, token) as ws:
+        ws.next("welcome")
+        plan = services.MatchPlan(
+            game="footsies",
+            seats=[services.SeatPlan(identity=identity(bot)), services.SeatPlan(identity=person)],
+            options={"rounds": 1, "max_turns": 1},
+            time_control={"move_s": 60 if strike == "illegal" else 2, "bank_s": 0},
+        )
+        match = services.create_match(plan)
+        BotSeat.objects.filter(match=match).update(strikes=2)  # two strikes already
+        services.submit_move(match.pk, 1, 0, "G", identity=person)  # the person has chosen
+        turn = ws.next("turn", match=match.pk)
+        if strike == "illegal":
+            ws.send({"type": "move", "match": match.pk, "seq": turn["seq"], "move": "kick"})
+        over = ws.next("match_over", match=match.pk)
+    errors = [f for f in ws.frames if f["type"] == "error" and f["code"] == strike]
+    assert len(errors) == 1, ws.frames
+    error = errors[0]
+    # The bot hears why before it hears that the match is over.
+    assert ws.frames.index(error) < ws.frames.index(over)
+    assert "strike 3 of 3" in error["message"] and "forfeit" in error["message"]
+    assert over["result"]["forfeit"] == [0] and over["result"]["ranks"] == [2, 1]
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.result["forfeit"] == [0] and match.result["ranks"] == [2, 1]
+    # The random move is in the log, flagged as the third strike.
+    event = Event.objects.get(match=match, ply=0)
+    assert event.move["0"] == error["played"]
+    assert event.decisions["0"]["stats"]["strike"] == 3
+    # The rating follows the forfeit: the bot lost.
+    wait_for(lambda: RatedMatch.objects.filter(match=match).exists())
+    assert RatingChange.objects.get(match=match, seat=0).rank == 2

@@ -139,8 +139,8 @@ def _penalise(match: Match, state: State, row: BotSeat, reason: str, error: str)
         "strike": row.strikes,
         "seconds": round(elapsed_ms / 1000, 6),
     }
-    services.do_move(match, state, row.seat, move, {"thinking": None, "stats": penalty})
-    forfeit = row.strikes >= STRIKES_TO_FORFEIT and not match.is_over
+    # Even when the random move ends the match: a bot that never answered must not win.
+    forfeit = row.strikes >= STRIKES_TO_FORFEIT
     message = (
         f"{error}; a random legal move ({text}) was played for you: "
         f"strike {row.strikes} of {STRIKES_TO_FORFEIT}"
@@ -148,8 +148,10 @@ def _penalise(match: Match, state: State, row: BotSeat, reason: str, error: str)
     )
     frame = frames.error(reason, message, match=match.pk, seat=row.seat, seq=seq, played=text)
     bot_id = row.bot_id
-    # Registered before the forfeit, so the bot hears why before it hears match_over.
+    # Registered before the move (which may end the match) and the forfeit, so the bot
+    # hears why before it hears match_over.
     transaction.on_commit(lambda: live.send(bot_id, frame))
+    services.do_move(match, state, row.seat, move, {"thinking": None, "stats": penalty})
     if forfeit:
         bot = Bot.objects.get(pk=row.bot_id)
         reason_text = f"{bot.name} forfeits: strike {row.strikes} ({reason})"
