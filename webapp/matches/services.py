@@ -90,6 +90,7 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
         raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
     if plan.created_by and all(seat.agent_spec for seat in plan.seats):
         check_live_ai_matches(plan.created_by)
+    _bots().check_new_match(plan)  # outside bots take only so many challenges at once
     return options
 
 
