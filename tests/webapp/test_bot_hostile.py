@@ -208,3 +208,31 @@ def test_the_third_strike_forfeits_even_when_the_random_move_ends_the_match(web_
     # The rating follows the forfeit: the bot lost.
     wait_for(lambda: RatedMatch.objects.filter(match=match).exists())
     assert RatingChange.objects.get(match=match, seat=0).rank == 2
+
+
+async def test_a_frame_the_server_fails_on_gets_an_error_and_a_proper_close(monkeypatch):
+    """The real bot consumer on the real Redis channel layer, a failure we did not foresee
+    forced on it: the bot hears ``server_error`` and gets close code 1011, not a drop."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from webapp.bots import play
+    from webapp.config.asgi import application
+
+    bot, token = await database_sync_to_async(make_bot)("unlucky", ["octagon"])
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(play, "submit", fails)
+    headers = [(b"authorization", f"Bearer {token}".encode()), (b"host", b"testserver")]
+    comm = WebsocketCommunicator(application, "/ws/bot/", headers=headers)
+    connected, _ = await comm.connect(timeout=10)
+    assert connected
+    assert (await comm.receive_json_from(timeout=10))["type"] == "welcome"
+    await comm.send_json_to({"type": "move", "match": 1, "seq": 0, "move": "x"})
+    error = await comm.receive_json_from(timeout=10)
+    assert error["type"] == "error" and error["code"] == "server_error"
+    closed = await comm.receive_output(timeout=10)
+    assert closed == {"type": "websocket.close", "code": 1011}
+    await comm.disconnect()
