@@ -6,6 +6,7 @@ import json
 import urllib.error
 import urllib.request
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 
 import pytest
 
@@ -22,11 +23,18 @@ pytestmark = [pytest.mark.django_db(transaction=True)]
 HUGE = "12345678901234567890123456"  # 26 digits: more than any id column holds
 
 
-def test_numbers_json_does_not_have_are_malformed_and_the_socket_stays_up(web_server):
-    bot, token = make_bot("strict", ["octagon"])
+@contextmanager
+def octagon_match(web_server: str, name: str):
+    """A connected bot ``name`` and an Octagon match of its against random with a long
+    clock (no strike unless a test asks): (socket, match)."""
+    bot, token = make_bot(name, ["octagon"])
     with Socket(web_server, token) as ws:
         ws.next("welcome")
-        match = bot_match(bot, "octagon", move_s=60, bank_s=60)
+        yield ws, bot_match(bot, "octagon", move_s=60, bank_s=60)
+
+
+def test_numbers_json_does_not_have_are_malformed_and_the_socket_stays_up(web_server):
+    with octagon_match(web_server, "strict") as (ws, match):
         turn = ws.next("turn", match=match.pk)
         move, seq = turn["legal"][0], turn["seq"]
         before = snapshot(match)
@@ -106,10 +114,7 @@ SENT_AND_KEPT = [
 
 
 def test_a_bots_thinking_is_kept_in_the_documented_shape_and_every_viewer_sees_it(web_server):
-    bot, token = make_bot("ponderer", ["octagon"])
-    with Socket(web_server, token) as ws:
-        ws.next("welcome")
-        match = bot_match(bot, "octagon", move_s=60, bank_s=60)
+    with octagon_match(web_server, "ponderer") as (ws, match):
         for sent, kept in SENT_AND_KEPT:
             turn = ws.next("turn", match=match.pk)
             move = {"type": "move", "match": match.pk, "seq": turn["seq"]}
@@ -147,10 +152,7 @@ STORED = [
 
 
 def test_why_and_graphml_never_fail_on_thinking_stored_before_it_was_checked(web_server):
-    bot, token = make_bot("old-thoughts", ["octagon"])
-    with Socket(web_server, token) as ws:
-        ws.next("welcome")
-        match = bot_match(bot, "octagon", move_s=60, bank_s=60)
+    with octagon_match(web_server, "old-thoughts") as (ws, match):
         turn = ws.next("turn", match=match.pk)
         ws.send({"type": "move", "match": match.pk, "seq": turn["seq"], "move": turn["legal"][0]})
         ws.next("ack", match=match.pk)
