@@ -92,7 +92,8 @@ LEAF = {"move": "x", "actor": "leaf"}
 #: What bots sent, and what of it is kept (the documented shape).
 SENT_AND_KEPT = [
     (
-        {"moves": 5, "algorithm": "mine", "eval": 0.5, "notes": {"a": 1}},
+        # NUL is no text PostgreSQL stores, and no XML character.
+        {"moves": 5, "algorithm": "mine", "eval": 0.5, "notes": {"a": 1}, "x": "\u0000"},
         {"algorithm": "mine", "eval": 0.5},
     ),
     ({"plans": [{"plan": 7}], "tree": {"children": [1]}}, {"plans": []}),
@@ -100,7 +101,7 @@ SENT_AND_KEPT = [
         {
             "tree": {"actor": "seat 0", "children": [1, {**LEAF, "value": "high", "p": 0.5}]},
             "moves": [{"move": "A", "visits": True, "value": 0.25}, 3, {"visits": 2}],
-            "mix": {"A": 0.5, "B": "half"},
+            "mix": {"A": 0.5, "B": "half", "\u0000": 0.5},
             "plans": [{"plan": ["A", 4, "B"], "score": 1}],
         },
         {
@@ -144,7 +145,7 @@ STORED = [
     {"0": {"thinking": {"tree": chain(300)}, "stats": {"seconds": "slow"}}},
     {"0": {"thinking": {"moves": [{"move": {"a": [1]}, "value": [2]}], "mix": [1]}}},
     {"0": {"thinking": {"plans": {"plan": 1}, "predicted": 4, "rule": ["a"]}}},
-    {"0": {"thinking": {"algorithm": "mcts\u0000\u0007", "tree": {"actor": "\u0001"}}}},
+    {"0": {"thinking": {"algorithm": "mcts\u0007\u001b", "tree": {"actor": "\u0001"}}}},
     {"0": {"thinking": [1, 2], "stats": None}},
     {"0": [1, 2]},
     {"0": "thought hard"},

@@ -44,7 +44,7 @@ MAX_TEXT = 1000
 
 def _text(value: Any, limit: int = MAX_TEXT) -> str | None:
     """A text that fits: a string of at most ``limit`` characters, none of them a control
-    character XML cannot carry (the GraphML export)."""
+    character XML cannot carry (the GraphML export) or PostgreSQL cannot store (NUL)."""
     if not isinstance(value, str) or len(value) > limit:
         return None
     if any(ord(c) < 32 and c not in "\t\n\r" for c in value):
@@ -76,6 +76,12 @@ def _fields(source: Mapping, names, kind) -> dict[str, Any]:
 
 def _flag(value: Any) -> bool | None:
     return value if isinstance(value, bool) else None
+
+
+def _odds(moves: Mapping) -> dict[str, int | float]:
+    """A mix (or a prediction): move texts to numbers."""
+    pairs = list(moves.items())[:MAX_MIX]
+    return {m: p for m, p in pairs if _text(m, 100) is not None and _number(p) is not None}
 
 
 def _candidate(m: Any) -> dict[str, Any] | None:
@@ -127,13 +133,10 @@ def fitted(thinking: Any) -> dict[str, Any]:
     if isinstance(t.get("moves"), list):
         kept["moves"] = [c for c in map(_candidate, t["moves"][:MAX_MOVES]) if c is not None]
     if isinstance(t.get("mix"), Mapping):
-        mix = list(t["mix"].items())[:MAX_MIX]
-        kept["mix"] = {str(m): p for m, p in mix if _number(p) is not None}
+        kept["mix"] = _odds(t["mix"])
     predicted = t.get("predicted")
     if isinstance(predicted, Mapping):
-        kept["predicted"] = {
-            str(m): p for m, p in list(predicted.items())[:MAX_MIX] if _number(p) is not None
-        }
+        kept["predicted"] = _odds(predicted)
     elif _text(predicted, 100) is not None:
         kept["predicted"] = predicted
     if isinstance(t.get("plans"), list):
