@@ -1,4 +1,6 @@
-"""People challenge connected bots from the lobby (if their owners allow it)."""
+"""People challenge connected bots from the lobby (if their owners allow it), a few
+matches at a time: a bot is somebody's program on somebody's machine, and thirty guests
+must not be able to bury it (or its owner's rating) in matches in two seconds."""
 
 from __future__ import annotations
 
@@ -9,7 +11,11 @@ from django.utils import timezone
 
 from webapp.bots.models import Bot
 from webapp.bots.tournament_games import bot_name, is_bot_spec
-from webapp.matches.services import SeatPlan
+from webapp.matches.models import Match
+from webapp.matches.services import MatchPlan, Rejected, SeatPlan
+
+#: Matches that tournaments make: they have their own limit (DICEARENA_BOT_MAX_MATCHES).
+TOURNAMENT = "tournament:"
 
 
 def available(game: str) -> list[Bot]:
@@ -38,3 +44,33 @@ def opponent_seat(game: str, opponent: str) -> SeatPlan:
     from webapp.bots.play import identity
 
     return SeatPlan(identity=identity(bot))
+
+
+def check_limits(plan: MatchPlan, bot_ids: list[int]) -> None:
+    """Refuse a match against bots already playing as many challenges as they may: at
+    most DICEARENA_BOT_CHALLENGES at once in all, and DICEARENA_BOT_CHALLENGES_PER_PERSON
+    from whoever asks. Runs in the transaction that makes the match, with the bots' rows
+    locked, so simultaneous challenges are counted one after another (on PostgreSQL the
+    row lock, on SQLite the immediate write lock), never all against the same count."""
+    if plan.created_by.startswith(TOURNAMENT):
+        return
+    total = settings.DICEARENA_BOT_CHALLENGES
+    each = settings.DICEARENA_BOT_CHALLENGES_PER_PERSON
+    for bot in Bot.objects.select_for_update().filter(pk__in=bot_ids).order_by("pk"):
+        playing = (
+            Match.objects.filter(status=Match.Status.ACTIVE, bot_seats__bot=bot)
+            .distinct()
+            .exclude(created_by__startswith=TOURNAMENT)
+        )
+        if plan.created_by and playing.filter(created_by=plan.created_by).count() >= each:
+            raise Rejected(
+                "bot_busy",
+                f"you are already playing {bot.name} (at most {each} at once): "
+                "finish or abort that match first",
+            )
+        if playing.count() >= total:
+            raise Rejected(
+                "bot_busy",
+                f"{bot.name} is playing {total} challenges already (at most {total} at once): "
+                "try again when one ends",
+            )

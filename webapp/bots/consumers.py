@@ -8,22 +8,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from webapp.bots import frames, live, play, resume
+from webapp.bots import frames, live, play, resume, wire
 from webapp.bots.models import Bot
 from webapp.bots.ratelimit import connect_allowed
 from webapp.matches import services
-from webapp.matches.consumers import BadFrame, FrameBudget, read_frame
+from webapp.matches.consumers import BadFrame, FrameBudget
 
-#: Close codes (4000–4999 are the application's own).
-UNAUTHORIZED, REPLACED, TOO_MANY = 4401, 4409, 4429
+#: Close codes (4000–4999 are the application's own; 1011 is WebSocket's "server error").
+UNAUTHORIZED, REPLACED, TOO_MANY, SERVER_ERROR = 4401, 4409, 4429, 1011
 #: Rejected frames in a row that close the socket: a bot stuck in a loop of garbage.
 MAX_ERRORS_IN_A_ROW = 50
+
+log = logging.getLogger(__name__)
 
 
 def bearer_token(scope) -> str:
@@ -79,10 +82,19 @@ class BotConsumer(AsyncWebsocketConsumer):
             await self._error("rate_limited", f"at most {limit} frames a second; frame dropped")
             return
         try:
-            message = read_frame(text_data, bytes_data, settings.DICEARENA_BOT_MAX_FRAME_BYTES)
+            message = wire.read_frame(text_data, bytes_data, settings.DICEARENA_BOT_MAX_FRAME_BYTES)
         except BadFrame as bad:
             await self._error(bad.code, bad.text)
             return
+        try:
+            await self._handle(message)
+        except Exception:
+            # A frame we failed to foresee: the bot hears it and gets a proper close,
+            # instead of a socket that drops with no close frame.
+            log.exception("bot %s: a frame failed", self.bot.pk)
+            await self._refuse(SERVER_ERROR, "server_error", "the server failed on that frame")
+
+    async def _handle(self, message: dict) -> None:
         kind = message.get("type")
         if kind == "move":
             await self._move(message)
@@ -91,7 +103,7 @@ class BotConsumer(AsyncWebsocketConsumer):
         elif kind == "ping":
             await self._send({"type": "pong", "id": message.get("id")})
         else:
-            await self._error("malformed", f"unknown frame type {kind!r}")
+            await self._error("malformed", f"unknown frame type {str(kind)[:40]!r}")
 
     # ----- channel layer messages -------------------------------------------------------
 
@@ -131,11 +143,13 @@ class BotConsumer(AsyncWebsocketConsumer):
                 ack["stored_ms"] = round((played.stored_at - sent) * 1000, 3)
             await self._send(ack)
 
-    async def _hello(self, known) -> None:
-        if known is not None and not isinstance(known, dict):
-            await self._error("malformed", "hello's matches maps match ids to sequence numbers")
+    async def _hello(self, matches) -> None:
+        try:
+            known = wire.known_matches(matches)
+        except ValueError as exc:
+            await self._error("malformed", str(exc))
             return
-        for frame in await database_sync_to_async(resume.frames_for)(self.bot, known or {}):
+        for frame in await database_sync_to_async(resume.frames_for)(self.bot, known):
             await self.bot_frame({"frame": frame})
 
     async def _send(self, frame: dict) -> None:

@@ -36,6 +36,21 @@ def bot_id_of(owner_key: str) -> int | None:
     return None
 
 
+def bot_ids(plan) -> list[int]:
+    """The bots seated by a match plan."""
+    found = (bot_id_of(seat.identity.key) for seat in plan.seats if seat.identity is not None)
+    return sorted({bot_id for bot_id in found if bot_id is not None})
+
+
+def check_new_match(plan) -> None:
+    """Before a match with bots is made (in its transaction): their challenge limits."""
+    bots = bot_ids(plan)
+    if bots:
+        from webapp.bots.challenges import check_limits
+
+        check_limits(plan, bots)
+
+
 def seats_created(match: Match, plan) -> None:
     bot_seats = [
         (index, bot_id_of(seat.identity.key))

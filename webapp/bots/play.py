@@ -23,9 +23,11 @@ from webapp.accounts.identity import Identity
 from webapp.bots import frames, live
 from webapp.bots.clock import STRIKES_TO_FORFEIT
 from webapp.bots.models import Bot, BotSeat
+from webapp.bots.wire import is_count
 from webapp.matches import services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state
+from webapp.matches.thinking import fitted
 
 Rejected = services.Rejected
 #: What a bot may tell us it weighed, shown in replays like an agent's thinking.
@@ -61,14 +63,16 @@ def _bot_seat(match: Match, bot: Bot, seat: Any) -> BotSeat:
     return rows[seat]
 
 
-def _thinking(value: Any) -> Any:
+def _thinking(value: Any) -> dict[str, Any] | None:
+    """What the bot weighed, as stored: only what fits the documented shape
+    (``webapp.matches.thinking.fitted``), so every viewer's "why?" can show it."""
     if value is None:
         return None
     if not isinstance(value, dict) or len(json.dumps(value)) > MAX_THINKING_BYTES:
         raise Rejected(
             "bad_thinking", f"thinking is a JSON object of at most {MAX_THINKING_BYTES} bytes"
         )
-    return value
+    return fitted(value)
 
 
 def submit(
@@ -77,6 +81,8 @@ def submit(
     """Store the bot's move, or a flagged random one after a strike. Raises Rejected
     (nothing changed) for anything that is not the bot's due turn."""
     thinking = _thinking(thinking)
+    if not is_count(match_id):
+        raise Rejected("unknown_match", f"there is no match {str(match_id)[:40]!r}")
     with transaction.atomic():
         match = services.lock_match(match_id)
         row = _bot_seat(match, bot, seat)
@@ -133,8 +139,8 @@ def _penalise(match: Match, state: State, row: BotSeat, reason: str, error: str)
         "strike": row.strikes,
         "seconds": round(elapsed_ms / 1000, 6),
     }
-    services.do_move(match, state, row.seat, move, {"thinking": None, "stats": penalty})
-    forfeit = row.strikes >= STRIKES_TO_FORFEIT and not match.is_over
+    # Even when the random move ends the match: a bot that never answered must not win.
+    forfeit = row.strikes >= STRIKES_TO_FORFEIT
     message = (
         f"{error}; a random legal move ({text}) was played for you: "
         f"strike {row.strikes} of {STRIKES_TO_FORFEIT}"
@@ -142,8 +148,10 @@ def _penalise(match: Match, state: State, row: BotSeat, reason: str, error: str)
     )
     frame = frames.error(reason, message, match=match.pk, seat=row.seat, seq=seq, played=text)
     bot_id = row.bot_id
-    # Registered before the forfeit, so the bot hears why before it hears match_over.
+    # Registered before the move (which may end the match) and the forfeit, so the bot
+    # hears why before it hears match_over.
     transaction.on_commit(lambda: live.send(bot_id, frame))
+    services.do_move(match, state, row.seat, move, {"thinking": None, "stats": penalty})
     if forfeit:
         bot = Bot.objects.get(pk=row.bot_id)
         reason_text = f"{bot.name} forfeits: strike {row.strikes} ({reason})"

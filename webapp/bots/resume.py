@@ -4,8 +4,6 @@ ended while it was away."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from webapp.bots import frames
 from webapp.bots.models import Bot, BotSeat
 from webapp.matches.models import Match
@@ -15,13 +13,10 @@ from webapp.matches.positions import load_state
 MAX_KNOWN = 200
 
 
-def frames_for(bot: Bot, known: dict[str, Any]) -> list[dict]:
-    known_ids = set()
-    for key in list(known)[:MAX_KNOWN]:
-        try:
-            known_ids.add(int(key))
-        except (TypeError, ValueError):
-            continue
+def frames_for(bot: Bot, known: dict[int, int]) -> list[dict]:
+    """``known``: the match ids (and sequence numbers) hello listed, checked by
+    ``wire.known_matches``."""
+    known_ids = set(list(known)[:MAX_KNOWN])
     out: list[dict] = []
     rows = BotSeat.objects.filter(bot=bot).filter(
         match__status=Match.Status.ACTIVE

@@ -342,6 +342,11 @@ DICEARENA_BOT_BANK_S = float(os.environ.get("DICEARENA_BOT_BANK_S", "60"))
 DICEARENA_BOT_WAIT_S = int(os.environ.get("DICEARENA_BOT_WAIT_S", "600"))
 DICEARENA_BOT_ONLINE_S = 60  # a socket not heard of for this long is gone
 DICEARENA_BOT_MAX_MATCHES = int(os.environ.get("DICEARENA_BOT_MAX_MATCHES", "8"))
+# Challenges (lobby, rematches) one bot plays at once: in all, and asked by one person.
+DICEARENA_BOT_CHALLENGES = int(os.environ.get("DICEARENA_BOT_CHALLENGES", "8"))
+DICEARENA_BOT_CHALLENGES_PER_PERSON = int(
+    os.environ.get("DICEARENA_BOT_CHALLENGES_PER_PERSON", "2")
+)
 DICEARENA_BOT_FRAMES_PER_S = int(os.environ.get("DICEARENA_BOT_FRAMES_PER_S", "50"))
 DICEARENA_BOT_CONNECTS_PER_MIN = int(os.environ.get("DICEARENA_BOT_CONNECTS_PER_MIN", "30"))
 DICEARENA_BOT_MAX_FRAME_BYTES = 16384

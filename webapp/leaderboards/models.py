@@ -85,6 +85,27 @@ class RatedMatch(models.Model):
     rated = models.BooleanField(default=True)
 
 
+class RatingOrder(models.Model):
+    """The one row every rater locks before it numbers matches (``RatedMatch.seq``).
+
+    Locking the newest RatedMatch row was not enough on PostgreSQL: a rater that waited
+    for that lock got the same row back once the first committed, numbered its matches
+    from the old newest seq and hit ``ratedmatch_seq_key``. This row never goes away,
+    so the second rater waits here and reads the newest seq only after the first commits.
+    """
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+
+    @classmethod
+    def lock(cls) -> None:
+        """Wait for, and hold until the transaction ends, the right to number matches."""
+        if list(cls.objects.select_for_update().filter(pk=1)):
+            return
+        # A new (or flushed) database: made once; a racing rater's row is as good.
+        cls.objects.get_or_create(pk=1)
+        list(cls.objects.select_for_update().filter(pk=1))
+
+
 class RatingChange(models.Model):
     competitor = models.ForeignKey(Competitor, on_delete=models.CASCADE, related_name="changes")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")

@@ -1,7 +1,8 @@
 """OpenSkill ratings, one leaderboard per game, updated after every finished match.
 
-Matches are taken in one global order (``RatedMatch.seq``), under a lock, so the live
-numbers and ``manage.py rebuild_ratings`` (which replays that order) are the same.
+Matches are taken in one global order (``RatedMatch.seq``), under a lock
+(``RatingOrder``), so the live numbers and ``manage.py rebuild_ratings`` (which replays
+that order) are the same.
 Plackett–Luce ranks any number of seats at once, so Dice Wars rates 2–8 players.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 from openskill.models import PlackettLuce
 
@@ -20,6 +21,7 @@ from webapp.leaderboards.models import (
     Competitor,
     RatedMatch,
     RatingChange,
+    RatingOrder,
 )
 from webapp.matches.bulk import insert_many
 from webapp.matches.models import Match, Seat
@@ -157,21 +159,19 @@ def rate_finished_matches(known: dict[int, Finished] | None = None) -> int:
     ``known`` may give matches the caller just stored, so they are not read back."""
     done = 0
     while True:
-        try:
-            with transaction.atomic():
-                # One rater at a time: the lock on the newest RatedMatch row (and, on
-                # SQLite, the immediate write lock) keeps seq a single order.
-                last = RatedMatch.objects.select_for_update().order_by("-seq").first()
-                seq = (last.seq if last else 0) + 1
-                pending = list(
-                    Match.objects.filter(status=Match.Status.FINISHED, rating__isnull=True)
-                    .order_by("finished_at", "id")
-                    .values_list("pk", flat=True)[:BATCH]
-                )
-                apply(finished(pending, known), range(seq, seq + len(pending)))
-                done += len(pending)
-        except IntegrityError:
-            continue  # another rater took these first; look again
+        with transaction.atomic():
+            # One rater at a time (on SQLite the immediate write lock does it too). Read
+            # after the lock is held, the newest seq and the pending matches include
+            # whatever the rater before committed.
+            RatingOrder.lock()
+            seq = (RatedMatch.objects.aggregate(Max("seq"))["seq__max"] or 0) + 1
+            pending = list(
+                Match.objects.filter(status=Match.Status.FINISHED, rating__isnull=True)
+                .order_by("finished_at", "id")
+                .values_list("pk", flat=True)[:BATCH]
+            )
+            apply(finished(pending, known), range(seq, seq + len(pending)))
+            done += len(pending)
         if len(pending) < BATCH:
             return done
 
@@ -179,6 +179,7 @@ def rate_finished_matches(known: dict[int, Finished] | None = None) -> int:
 def rebuild() -> int:
     """Recompute every rating from the stored matches, in their rated order."""
     with transaction.atomic():
+        RatingOrder.lock()
         order = list(RatedMatch.objects.order_by("seq").values_list("match_id", "seq"))
         RatingChange.objects.all().delete()
         RatedMatch.objects.all().delete()

@@ -90,6 +90,7 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
         raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
     if plan.created_by and all(seat.agent_spec for seat in plan.seats):
         check_live_ai_matches(plan.created_by)
+    _bots().check_new_match(plan)  # outside bots take only so many challenges at once
     return options
 
 
@@ -437,7 +438,10 @@ def _position_before_lock(match_id: Any, ply: Any) -> State | None:
 
 def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
     """End a locked match that ``seats`` forfeit (a bot's third strike, a bot that never
-    came): they rank last, every other seat shares first place."""
+    came): they rank last, every other seat shares first place. The forfeit decides even
+    when the move stored just before it (a bot's flagged random move) ended the match."""
+    # Then its end is already being followed up (``_advance``): only the result changes.
+    ended_by_last_move = match.status == Match.Status.FINISHED
     others = match.num_players - len(seats)
     # Forfeiters all lose, even when nobody is left to win (then no seat has rank 1).
     lost = others + 1 if others else 2
@@ -452,7 +456,8 @@ def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
     match.save(update_fields=["status", "result", "finished_at"])
     match_id = match.pk
     transaction.on_commit(lambda: live.status_changed(match_id))
-    transaction.on_commit(lambda: match_finished(match_id))
+    if not ended_by_last_move:
+        transaction.on_commit(lambda: match_finished(match_id))
 
 
 def lock_match(match_id: Any) -> Match:

@@ -5,10 +5,16 @@ people: a headline saying how the agent chose, its candidate moves as the game w
 (``describe_move``) with their figures in plain text, and a few notes. The raw JSON stays
 available to bot writers, and any thinking exports as GraphML (``agents.search.graphml``;
 thinking with no search tree is exported as a one-level tree of its candidates).
+
+Thinking is shown only through ``fitted``: the documented shape (docs/bot-api.md,
+"Thinking"), with everything else dropped. An outside bot's thinking is its own JSON, so
+``{"moves": 5}`` or a tree whose children are numbers must neither break the panel nor
+the download, whether it arrives now or was stored before it was checked.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +22,134 @@ from games.core import State, describe_text_move
 
 #: Candidate moves shown in words (the raw JSON has them all).
 SHOWN = 8
+
+#: The documented shape of thinking (docs/bot-api.md, "Thinking"): each known field and
+#: what it holds. Any other field is kept only as a short note (text, number, true/false).
+TEXTS = ("algorithm", "rule", "position")
+NUMBERS = (
+    "iterations", "legal_moves", "candidates", "attacks", "playouts_per_move", "depth", "nodes",
+)  # fmt: skip
+FLAGS = ("forced",)
+#: A candidate in ``moves``: its move and these figures.
+MOVE_NUMBERS = ("value", "mean", "p", "p_win", "p_hold", "visits", "playouts", "wins", "kills")
+#: A search tree node: ``move``, ``actor``, these figures, ``bound`` and ``children``.
+NODE_NUMBERS = ("value", "visits", "p")
+#: Bounds of what is kept: candidates, mix entries, plans and their steps, notes, the
+#: tree's levels and nodes, and the characters of a text.
+MAX_MOVES, MAX_MIX, MAX_PLANS, MAX_STEPS, MAX_NOTES = 100, 100, 10, 50, 30
+TREE_LEVELS, TREE_NODES = 8, 1000
+MAX_TEXT = 1000
+
+
+def _text(value: Any, limit: int = MAX_TEXT) -> str | None:
+    """A text that fits: a string of at most ``limit`` characters, none of them a control
+    character XML cannot carry (the GraphML export) or PostgreSQL cannot store (NUL)."""
+    if not isinstance(value, str) or len(value) > limit:
+        return None
+    if any(ord(c) < 32 and c not in "\t\n\r" for c in value):
+        return None
+    return value
+
+
+def _number(value: Any) -> int | float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _scalar(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    found = _number(value)
+    return found if found is not None else _text(value, 200)
+
+
+def _fields(source: Mapping, names, kind) -> dict[str, Any]:
+    kept = {}
+    for name in names:
+        value = kind(source.get(name))
+        if value is not None:
+            kept[name] = value
+    return kept
+
+
+def _flag(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def _odds(moves: Mapping) -> dict[str, int | float]:
+    """A mix (or a prediction): move texts to numbers."""
+    pairs = list(moves.items())[:MAX_MIX]
+    return {m: p for m, p in pairs if _text(m, 100) is not None and _number(p) is not None}
+
+
+def _candidate(m: Any) -> dict[str, Any] | None:
+    if not isinstance(m, Mapping):
+        return None
+    move = _text(m.get("move"), 100) if not isinstance(m.get("move"), int) else m["move"]
+    if move is None or isinstance(move, bool):
+        return None
+    return {"move": move, **_fields(m, MOVE_NUMBERS, _number), **_fields(m, ("exact",), _flag)}
+
+
+def _plan(p: Any) -> dict[str, Any] | None:
+    if not isinstance(p, Mapping) or not isinstance(p.get("plan"), list):
+        return None
+    steps = [_text(step, 100) for step in p["plan"][:MAX_STEPS]]
+    return {"plan": [s for s in steps if s is not None], **_fields(p, ("score",), _number)}
+
+
+def _node(node: Any, level: int, budget: list[int]) -> dict[str, Any] | None:
+    """A tree node that fits, its children cut at ``TREE_LEVELS`` levels and the whole
+    tree at ``TREE_NODES`` nodes (``budget`` counts what is left)."""
+    if not isinstance(node, Mapping) or budget[0] <= 0:
+        return None
+    actor = _text(node.get("actor"), 100)
+    if actor is None:
+        return None
+    budget[0] -= 1
+    move = node.get("move")
+    kept: dict[str, Any] = {"move": None if move is None else _text(move, 200), "actor": actor}
+    kept.update(_fields(node, NODE_NUMBERS, _number))
+    kept.update(_fields(node, ("bound",), lambda v: _text(v, 40)))
+    children = node.get("children")
+    if isinstance(children, list):
+        below = children if level < TREE_LEVELS else []
+        kept["children"] = [c for c in (_node(c, level + 1, budget) for c in below) if c]
+    return kept
+
+
+def fitted(thinking: Any) -> dict[str, Any]:
+    """What of ``thinking`` fits the documented shape; the rest is dropped. Agents'
+    thinking fits as it is; an outside bot's is stored only as this."""
+    if not isinstance(thinking, Mapping):
+        return {}
+    t = thinking
+    kept: dict[str, Any] = {}
+    kept.update(_fields(t, TEXTS, _text))
+    kept.update(_fields(t, NUMBERS, _number))
+    kept.update(_fields(t, FLAGS, _flag))
+    if isinstance(t.get("moves"), list):
+        kept["moves"] = [c for c in map(_candidate, t["moves"][:MAX_MOVES]) if c is not None]
+    if isinstance(t.get("mix"), Mapping):
+        kept["mix"] = _odds(t["mix"])
+    predicted = t.get("predicted")
+    if isinstance(predicted, Mapping):
+        kept["predicted"] = _odds(predicted)
+    elif _text(predicted, 100) is not None:
+        kept["predicted"] = predicted
+    if isinstance(t.get("plans"), list):
+        kept["plans"] = [p for p in map(_plan, t["plans"][:MAX_PLANS]) if p is not None]
+    tree = _node(t.get("tree"), 0, [TREE_NODES])
+    if tree is not None:
+        kept["tree"] = tree
+    known = {*TEXTS, *NUMBERS, *FLAGS, "moves", "mix", "predicted", "plans", "tree"}
+    notes = [(k, v) for k, v in t.items() if k not in known and _text(k, 40) is not None]
+    for key, value in notes[:MAX_NOTES]:
+        note = _scalar(value)
+        if note is not None:
+            kept[key] = note
+    return kept
 
 
 def move_words(state: State, code: Any) -> str:
@@ -150,11 +284,11 @@ def readable(
     state: State, seat: int, decision: Mapping[str, Any], played: str | None, name: str
 ) -> dict[str, Any]:
     """The decision of ``seat`` at ``state`` (the position it chose in) for people."""
-    t = decision.get("thinking") or {}
-    stats = decision.get("stats") or {}
-    if not isinstance(t, Mapping):
-        t = {}
-    moves = [m for m in t.get("moves") or [] if isinstance(m, Mapping) and "move" in m]
+    t = fitted(decision.get("thinking"))
+    stats = decision.get("stats")
+    if not isinstance(stats, Mapping):
+        stats = {}
+    moves = t.get("moves", [])
     candidates = [
         {
             "move": str(m["move"]),
@@ -178,22 +312,21 @@ def readable(
     }
 
 
-def as_tree(thinking: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    """A search tree for GraphML: the agent's own, else its candidates one level deep."""
-    if isinstance(thinking.get("tree"), Mapping) and "actor" in thinking["tree"]:
-        return dict(thinking["tree"])
-    children = []
-    for m in thinking.get("moves") or []:
-        if isinstance(m, Mapping) and "move" in m:
-            value = m.get("value", m.get("mean"))
-            children.append(
-                {
-                    "move": str(m["move"]),
-                    "actor": "leaf",
-                    "value": value if isinstance(value, int | float) else None,
-                    "visits": m.get("visits", m.get("playouts")),
-                    "p": m.get("p"),
-                    "children": [],
-                }
-            )
+def as_tree(thinking: Any, seat: int) -> dict[str, Any]:
+    """A search tree for GraphML: the agent's own, else its candidates one level deep
+    (of any stored thinking: what does not fit the shape is left out)."""
+    t = fitted(thinking)
+    if "tree" in t:
+        return t["tree"]
+    children = [
+        {
+            "move": str(m["move"]),
+            "actor": "leaf",
+            "value": m.get("value", m.get("mean")),
+            "visits": m.get("visits", m.get("playouts")),
+            "p": m.get("p"),
+            "children": [],
+        }
+        for m in t.get("moves", [])
+    ]
     return {"move": None, "actor": f"seat {seat}", "children": children}

@@ -258,7 +258,7 @@ def thinking(request, match_id: int, ply: int):
             ),
         }
         for key, d in decisions.items()
-        if d
+        if d and isinstance(d, dict) and str(key).isdigit()
     }
     return JsonResponse(
         {
@@ -282,15 +282,14 @@ def thinking_download(request, match_id: int, ply: int, seat: int, fmt: str):
 
     match, event, _before = _decided(match_id, ply)
     decision = (event.decisions or {}).get(str(seat))
-    if not decision:
+    if not decision or not isinstance(decision, dict):
         raise Http404(f"nobody's thinking is stored for seat {seat} at move {ply}")
     name = f"dicearena-{match.game}-{match.pk}-move{ply}-seat{seat}"
     if fmt == "json":
         body = json.dumps(decision, indent=1)
         response = HttpResponse(body, content_type="application/json")
     elif fmt == "graphml":
-        thinking = decision.get("thinking") or {}
-        tree = as_tree(thinking if isinstance(thinking, dict) else {}, seat)
+        tree = as_tree(decision.get("thinking"), seat)
         body = to_graphml(tree, graph_id=name)
         response = HttpResponse(body, content_type="application/graphml+xml")
     else:
