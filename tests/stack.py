@@ -117,7 +117,7 @@ def start_worker(
     raise RuntimeError(f"worker not ready:\n{worker.output()}")
 
 
-def start_web(log_dir: Path) -> tuple[Process, str]:
+def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
     port = free_port()
     web = Process(
         "web",
@@ -125,7 +125,8 @@ def start_web(log_dir: Path) -> tuple[Process, str]:
             sys.executable, "-m", "uvicorn", "webapp.config.asgi:application",
             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
         ],
-        log_dir / "web.log",
+        log_dir / f"web-{port}.log",  # one per server: a test may start its own
+        env,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

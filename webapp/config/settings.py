@@ -9,6 +9,10 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from redis.asyncio.retry import Retry as AsyncRetry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from webapp.private_files import private_dir, private_file, read_or_make_secret
 
@@ -182,11 +186,16 @@ DICEARENA_TOURNAMENT_GAME_S = int(os.environ.get("DICEARENA_TOURNAMENT_GAME_S", 
 # 5 s on a blocking BZPOPMIN: idle sockets died every ~5 s (django/channels_redis#422).
 # Blocking reads wait without a socket timeout; TCP keepalive and periodic health checks
 # find a dead server instead, and connecting still gives up after a few seconds.
+# A connection that died with a Redis restart is opened again and the command tried
+# again, for about 4 s (redis-py's pooled connections do not retry by default: after a
+# restart every dead connection in the pool failed one socket open with HTTP 500).
 REDIS_CLIENT_OPTIONS = {
     "socket_timeout": None,
     "socket_connect_timeout": 5,
     "socket_keepalive": True,
     "health_check_interval": 30,
+    "retry": AsyncRetry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), 7),
+    "retry_on_error": [RedisConnectionError, RedisTimeoutError],
 }
 # Connections one web process may hold to the channel layer's Redis at once (each
 # socket's join, leave and send takes one for a moment); redis-py's default of 100 ran
