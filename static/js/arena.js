@@ -136,11 +136,12 @@
       this.reconnectAt = Date.now() + wait;
       this.reconnectTimer = setTimeout(() => this.open(), wait);
     }
-    /** Drop this connection and open another at once (the network came back). */
-    reconnectNow() {
+    /** Drop this connection and open another at once: the network came back (kept if
+        it still works), or ``dead`` — it stopped answering, however open it looks. */
+    reconnectNow(dead) {
       if (this.closedByUs) return;
       clearTimeout(this.reconnectTimer);
-      if (this.ws && this.ws.readyState === WebSocket.OPEN && this.synced) return;
+      if (!dead && this.ws && this.ws.readyState === WebSocket.OPEN && this.synced) return;
       const old = this.ws;
       this.ws = null;
       if (old) { old.onclose = null; try { old.close(); } catch (e) { /* already gone */ } }
@@ -232,13 +233,13 @@
         }
         return;
       }
-      if (this.helloAt && now - this.helloAt > SYNC_WITHIN) { this.reconnectNow(); return; }
-      if (this.pingAt && now - this.pingAt > PONG_WITHIN) { this.handlers.status("offline"); this.reconnectNow(); return; }
+      if (this.helloAt && now - this.helloAt > SYNC_WITHIN) { this.reconnectNow(true); return; }
+      if (this.pingAt && now - this.pingAt > PONG_WITHIN) { this.reconnectNow(true); return; }
       if (this.pingAt && now - this.pingAt > LAG_SHOWN) this.handlers.status("lagging", now - this.pingAt);
       else if (!this.pingAt && now - this.pingedAt >= PING_EVERY) this.ping();
       const o = this.outbox;
       if (o && o.sentAt && this.synced && now - o.sentAt > ANSWER_WITHIN) {
-        if (o.tries >= MAX_TRIES) { o.tries = 1; this.reconnectNow(); return; }
+        if (o.tries >= MAX_TRIES) { o.tries = 1; this.reconnectNow(true); return; }
         this.synced = false; // resync, then the outbox sends the move again
         this.hello();
         return;

@@ -46,12 +46,16 @@ class BlackHole:
         self.holed = False
 
     def close(self) -> None:
-        def stop() -> None:
-            self._server.close()
-            self.loop.stop()
-
-        self.loop.call_soon_threadsafe(stop)
+        asyncio.run_coroutine_threadsafe(self._shut(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+
+    async def _shut(self) -> None:
+        self._server.close()
+        relays = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in relays:
+            task.cancel()
+        await asyncio.gather(*relays, return_exceptions=True)
 
     def _alive(self, generation: int) -> bool:
         return not self.holed and generation == self.generation

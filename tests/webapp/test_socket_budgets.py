@@ -120,7 +120,9 @@ async def test_sockets_saying_hello_nine_times_a_second_get_no_more_than_their_s
         await bob.close()
         return waits
 
-    readers = [asyncio.create_task(t.read(ws, quiet=3.0)) for t, ws in zip(tallies, sockets)]
+    readers = [
+        asyncio.create_task(t.read(ws, quiet=3.0)) for t, ws in zip(tallies, sockets, strict=True)
+    ]
     counts = await asyncio.gather(*(flood(ws) for ws in sockets), play())
     waits = counts.pop()
     sent = sum(counts)
