@@ -228,6 +228,7 @@ DICEARENA_LIVE_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-live"
 CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.ai_move": {"queue": DICEARENA_LIVE_QUEUE},
     "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_LIVE_QUEUE},
+    "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_LIVE_QUEUE},
     # A bot's deadline is a live move too: a flagged move must not wait behind a tournament.
     "webapp.bots.tasks.flag_turn": {"queue": DICEARENA_LIVE_QUEUE},
     # Analyses are heavy and nobody's move waits on them: the default queue, never live.
@@ -277,6 +278,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "webapp.matches.tasks.resume_stuck_matches",
         "schedule": 30.0,
         "options": {"expire_seconds": 25},
+    },
+    # AI moves whose worker died mid-move (their lease ran out) are queued again.
+    "resume-lost-ai-moves": {
+        "task": "webapp.matches.tasks.resume_lost_ai_moves",
+        "schedule": 5.0,
+        "options": {"expire_seconds": 5},
     },
     # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
     "settle-idle-matches": {

@@ -1,0 +1,65 @@
+"""A live worker killed (SIGKILL) while its agent thinks: the match's AI is taken up
+again within seconds, not after the two-minute pending key. Real parts: the worker
+processes, Celery beat (which runs the sweep) and Redis. Figures print with ``-s``."""
+
+import sys
+import time
+
+import pytest
+from django.conf import settings
+
+from tests.stack import Process, start_worker
+from webapp import counters
+from webapp.matches.models import PendingChoice
+from webapp.matches.tasks import _leases_key
+
+from .helpers import footsies_vs_ai, wait_for
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
+
+#: An agent that thinks for the whole 5 s budget: the kill falls in the middle of it.
+SLOW = "mcts:iterations=100000"
+
+
+def _beat(log_dir, tmp_path) -> Process:
+    beat = Process(
+        "beat",
+        [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
+         "--schedule", str(tmp_path / "celerybeat-schedule")],
+        log_dir / "beat-lease.log",
+    )  # fmt: skip
+    wait_for(lambda: "beat: Starting" in beat.output() or not beat.alive(), timeout=60)
+    assert beat.alive(), beat.output()
+    return beat
+
+
+def _thinking(match_id: int) -> bool:
+    """A worker holds the lease of this match's move (its agent is thinking)."""
+    members = counters.client().zrange(_leases_key(), 0, -1)
+    return any(m.decode().startswith(f"{match_id}:") for m in members)
+
+
+def test_a_move_whose_worker_was_killed_is_taken_up_again_within_seconds(log_dir, tmp_path):
+    live = [settings.DICEARENA_LIVE_QUEUE]
+    first = start_worker(log_dir, "doomed", queues=live)
+    beat = _beat(log_dir, tmp_path)
+    second = None
+    try:
+        match = footsies_vs_ai(opponent=SLOW, schedule=True, options={"rounds": 3})
+        wait_for(lambda: _thinking(match.pk), timeout=60, every=0.05)
+        first.kill()  # the whole worker, mid-move, as a crashed machine
+        killed = time.monotonic()
+        second = start_worker(log_dir, "heir", queues=live)  # as the launcher restarts it
+        # Taken up again: a live worker holds the move's lease once more...
+        wait_for(lambda: _thinking(match.pk), timeout=60, every=0.1)
+        taken_up = time.monotonic() - killed
+        # ... and its choice is stored (before: frozen for 130-157 s by the pending key).
+        wait_for(lambda: PendingChoice.objects.filter(match=match, seat=1).exists(), timeout=60)
+        chosen = time.monotonic() - killed
+        print(f"\nworker killed mid-move: taken up again after {taken_up:.1f} s, "
+              f"its choice stored after {chosen:.1f} s")  # fmt: skip
+        assert "lost its worker; queued again" in second.log_path.read_text(errors="replace")
+    finally:
+        for process in (second, beat, first):
+            if process is not None:
+                process.stop()
