@@ -15,7 +15,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from webapp.launcher import worker_argv
+from webapp.launcher import HTTP_PROTOCOL, worker_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -124,6 +124,7 @@ def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
         [
             sys.executable, "-m", "uvicorn", "webapp.config.asgi:application",
             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+            "--http", HTTP_PROTOCOL,
         ],
         log_dir / f"web-{port}.log",  # one per server: a test may start its own
         env,

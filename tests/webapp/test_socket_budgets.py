@@ -173,3 +173,34 @@ async def test_a_ping_is_answered_with_its_pong(web_server):
     await ws.send(json.dumps({"type": "ping", "id": "x" * 100}))
     assert json.loads(await asyncio.wait_for(ws.recv(), 10)) == {"type": "pong"}
     await ws.close()
+
+
+async def test_half_sent_handshakes_are_closed_by_the_server(web_server):
+    """Slowloris: connections that send part of a WebSocket handshake and then nothing.
+    uvicorn alone kept all of them open (2,000 for 70 s in the audit)."""
+    host, port = web_server.removeprefix("http://").split(":")
+    head = (
+        f"GET /ws/matches/1/ HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+    ).encode()  # no blank line: the head is never finished
+    streams = []
+    for _ in range(200):
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(head)
+        streams.append((reader, writer))
+    started = time.monotonic()
+
+    async def closed_by_server(reader) -> bytes:
+        answer = b""
+        while chunk := await reader.read(1024):
+            answer += chunk
+        return answer
+
+    async with asyncio.timeout(60):
+        answers = await asyncio.gather(*(closed_by_server(r) for r, _ in streams))
+    print(
+        f"\n200 half-sent handshakes closed by the server after {time.monotonic() - started:.1f} s"
+    )
+    assert all(a.startswith(b"HTTP/1.1 408") for a in answers), answers[0]
+    for _, writer in streams:
+        writer.close()
