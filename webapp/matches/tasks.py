@@ -175,8 +175,11 @@ def resume_lost_ai_moves() -> int:
         if not redis.zrem(_leases_key(), member):
             continue  # another sweep took it
         match_id = int(member.decode().split(":")[0])
+        try:
+            services.schedule_ai(match_id)
+        except Match.DoesNotExist:
+            continue  # deleted meanwhile
         log.warning("the AI move %s lost its worker; queued again", member.decode())
-        services.schedule_ai(match_id)
         resumed += 1
     return resumed
 
