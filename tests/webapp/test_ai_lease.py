@@ -63,3 +63,23 @@ def test_a_move_whose_worker_was_killed_is_taken_up_again_within_seconds(log_dir
         for process in (second, beat, first):
             if process is not None:
                 process.stop()
+
+
+def test_an_expired_lease_is_taken_up_once_and_a_live_one_is_left_alone():
+    from webapp.matches.tasks import resume_lost_ai_moves
+
+    redis = counters.client()
+    lost = footsies_vs_ai(opponent="random")
+    thinking = footsies_vs_ai(opponent="random")
+    redis.zadd(_leases_key(), {f"{lost.pk}:0:1": time.time() - 1})
+    redis.zadd(_leases_key(), {f"{thinking.pk}:0:1": time.time() + 60})
+    try:
+        # Two sweeps (beat may run one late while the next starts): one move queued.
+        assert resume_lost_ai_moves() == 1
+        assert resume_lost_ai_moves() == 0
+        # Queued again (a worker of the run may already have played it).
+        pending = redis.keys(f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-pending:{lost.pk}:*")
+        assert pending or PendingChoice.objects.filter(match=lost, seat=1).exists()
+        assert redis.zscore(_leases_key(), f"{thinking.pk}:0:1") is not None
+    finally:
+        redis.zrem(_leases_key(), f"{thinking.pk}:0:1")
