@@ -6,7 +6,6 @@ import sys
 import time
 
 import pytest
-from django.conf import settings
 
 from tests.stack import Process, start_worker
 from webapp import counters
@@ -39,17 +38,24 @@ def _thinking(match_id: int) -> bool:
     return any(m.decode().startswith(f"{match_id}:") for m in members)
 
 
-def test_a_move_whose_worker_was_killed_is_taken_up_again_within_seconds(log_dir, tmp_path):
-    live = [settings.DICEARENA_LIVE_QUEUE]
-    first = start_worker(log_dir, "doomed", queues=live)
+def test_a_move_whose_worker_was_killed_is_taken_up_again_within_seconds(
+    log_dir, tmp_path, settings
+):
+    live = settings.DICEARENA_LIVE_QUEUE
+    # The first move goes to a queue only the doomed worker serves (the run may have a
+    # live worker of its own); moves queued again go to the run's live queue.
+    own = f"{live}-doomed"
+    first = start_worker(log_dir, "doomed", queues=[own])
     beat = _beat(log_dir, tmp_path)
     second = None
     try:
+        settings.DICEARENA_LIVE_QUEUE = own
         match = footsies_vs_ai(opponent=SLOW, schedule=True, options={"rounds": 3})
+        settings.DICEARENA_LIVE_QUEUE = live
         wait_for(lambda: _thinking(match.pk), timeout=60, every=0.05)
         first.kill()  # the whole worker, mid-move, as a crashed machine
         killed = time.monotonic()
-        second = start_worker(log_dir, "heir", queues=live)  # as the launcher restarts it
+        second = start_worker(log_dir, "heir", queues=[live])  # as the launcher restarts it
         # Taken up again: a live worker holds the move's lease once more...
         wait_for(lambda: _thinking(match.pk), timeout=60, every=0.1)
         taken_up = time.monotonic() - killed
@@ -67,7 +73,7 @@ def test_a_move_whose_worker_was_killed_is_taken_up_again_within_seconds(log_dir
                 process.stop()
 
 
-def test_an_expired_lease_is_taken_up_once_and_a_live_one_is_left_alone():
+def test_an_expired_lease_is_taken_up_once_and_a_live_one_is_left_alone(settings):
     from webapp.matches.tasks import resume_lost_ai_moves
 
     redis = counters.client()

@@ -58,7 +58,11 @@ def queue_ai_move(match: Match, seat: int, countdown: float = 0.0) -> bool:
     if not counters.client().set(key, "queued", nx=True, ex=int(countdown) + AI_PENDING_S):
         return False
     try:
-        ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)
+        # The live queue named at call time (CELERY_TASK_ROUTES says the same), so a test
+        # can send one match's moves to a worker of its own.
+        ai_move.apply_async(
+            (match.pk, match.ply, seat), countdown=countdown, queue=settings.DICEARENA_LIVE_QUEUE
+        )
     except Exception:
         counters.client().delete(key)  # not queued after all: let the next nudge try
         raise
