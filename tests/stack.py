@@ -15,7 +15,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from webapp.launcher import worker_argv
+from webapp.launcher import HTTP_PROTOCOL, worker_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,15 +117,17 @@ def start_worker(
     raise RuntimeError(f"worker not ready:\n{worker.output()}")
 
 
-def start_web(log_dir: Path) -> tuple[Process, str]:
+def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
     port = free_port()
     web = Process(
         "web",
         [
             sys.executable, "-m", "uvicorn", "webapp.config.asgi:application",
             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+            "--http", HTTP_PROTOCOL,
         ],
-        log_dir / "web.log",
+        log_dir / f"web-{port}.log",  # one per server: a test may start its own
+        env,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -23,6 +23,8 @@ from webapp.private_files import private_dir, write_private
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
+#: uvicorn's HTTP protocol with a deadline on request heads (slow handshakes are closed).
+HTTP_PROTOCOL = "webapp.config.http:HeadTimeoutProtocol"
 
 
 def worker_argv(queues: list[str], node: str, processes: int, loglevel: str = "WARNING"):
@@ -104,6 +106,7 @@ class Launcher:
             port = pick_port(host, int(os.environ.get("PORT", "8000")))
             self._start("web", [PY, "-m", "uvicorn", "webapp.config.asgi:application",
                                 "--host", host, "--port", str(port), "--ws", "auto",
+                                "--http", HTTP_PROTOCOL,
                                 "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
             # Tournaments and live AI moves on workers of their own (see settings).

@@ -6,7 +6,8 @@ new Redis connection pool and connection — for every frame: about a third of a
 move's time went there. Here the loop, its pool and its connections live as long as the
 process, and the caller does not wait: the frame is queued, and the loop's one sender
 hands frames to the channel layer in the order they were queued (pages resync by
-``seq`` if one is ever lost).
+``seq`` if one is ever lost). While Redis is away (restarting) a frame is tried again
+until it is ``KEEP_TRYING_S`` old, so a restart delays frames rather than dropping them.
 """
 
 from __future__ import annotations
@@ -15,11 +16,18 @@ import asyncio
 import logging
 import os
 import threading
+import time
 from typing import Any
 
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
+
+#: How long a frame is tried again while Redis cannot be reached (a restart takes a few
+#: seconds); a page still open after that resyncs by ``seq``.
+KEEP_TRYING_S = 15.0
+#: Pauses between tries, the last one repeated.
+RETRY_PAUSES_S = (0.1, 0.25, 0.5, 1.0)
 
 
 class _Pusher:
@@ -31,7 +39,7 @@ class _Pusher:
 
     def push(self, group: str, message: dict[str, Any]) -> None:
         loop, queue = self._started()
-        loop.call_soon_threadsafe(queue.put_nowait, (group, message))
+        loop.call_soon_threadsafe(queue.put_nowait, (group, message, time.monotonic()))
 
     def drain(self, timeout: float = 10.0) -> None:
         """Wait until every queued frame has gone out (tests, and a process about to exit)."""
@@ -60,15 +68,27 @@ class _Pusher:
             layer = get_channel_layer()
             ready.set()
             while True:
-                group, message = await queue.get()
+                group, message, queued_at = await queue.get()
                 try:
-                    await layer.group_send(group, message)
-                except Exception:  # stored already; pages that miss it resync by seq
-                    log.exception("could not push to %s", group)
+                    await _send_until_sent(layer, group, message, queued_at)
                 finally:
                     queue.task_done()
 
         loop.run_until_complete(send_in_order())
+
+
+async def _send_until_sent(layer, group: str, message: dict[str, Any], queued_at: float) -> None:
+    for attempt in range(10_000):
+        try:
+            await layer.group_send(group, message)
+            return
+        except Exception:  # stored already; pages that miss it resync by seq
+            if time.monotonic() - queued_at > KEEP_TRYING_S:
+                log.exception("could not push to %s; dropped after %d tries", group, attempt + 1)
+                return
+            if attempt == 0:
+                log.warning("could not push to %s; trying again", group)
+            await asyncio.sleep(RETRY_PAUSES_S[min(attempt, len(RETRY_PAUSES_S) - 1)])
 
 
 _pusher = _Pusher()

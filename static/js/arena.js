@@ -54,8 +54,12 @@
   // How the socket keeps a page live (milliseconds).
   const ANSWER_WITHIN = 4000;   // a move with no ack or error by then is re-sent after a resync
   const SYNC_WITHIN = 6000;     // a hello with no "synced" by then: the connection is dead
-  const HEARTBEAT_EVERY = 25000; // a quiet socket says hello this often (finds dead links)
+  const HEARTBEAT_EVERY = 25000; // a quiet socket says hello this often (resyncs missed pushes)
   const MAX_TRIES = 3;          // sends of one move before the socket is opened afresh
+  const PING_EVERY = 2000;      // a ping this often measures the lag (answered without the database)
+  const LAG_SHOWN = 1500;       // a ping unanswered this long: the page says the link is slow
+  const PONG_WITHIN = 4000;     // ... and this long: the link is dead (black-holed), reconnect
+  const OPEN_WITHIN = 5000;     // a connection attempt still not open by then is given up
 
   /**
    * The WebSocket of one match. It says hello with the last sequence number it has, so
@@ -64,9 +68,14 @@
    * page is in sync, re-sent when no answer comes (the server's sequence check makes a
    * second copy harmless), and dropped only when the position has moved past it.
    *
-   * handlers: frame(f) for every frame in order; status(state) with "connecting",
-   * "syncing", "live", "offline", "no such match"; settled(move, how) when a move leaves
-   * the outbox ("ack", "error", "moved-on").
+   * A ping every 2 s measures the lag; when pongs stop (a network that drops packets
+   * without closing anything) the page says "slow" after 1.5 s and reconnects after 4 s,
+   * rather than showing "connected" until TCP gives up.
+   *
+   * handlers: frame(f) for every frame in order; status(state, n) with "connecting",
+   * "reconnecting", "syncing", "live" (n: the last round trip in ms), "lagging" (n: ms without a pong),
+   * "offline" (n: ms until the next try), "no such match"; settled(move, how) when a
+   * move leaves the outbox ("ack", "error", "moved-on").
    */
   class MatchSocket {
     constructor(matchId, seq, handlers) {
@@ -80,6 +89,10 @@
       this.helloAt = null;
       this.lastHeard = Date.now();
       this.reconnectTimer = null;
+      this.pingId = 0;
+      this.pingAt = null;     // when the ping now awaiting its pong left
+      this.pingedAt = 0;      // when the last ping left
+      this.lag = null;        // the last round trip (ms)
       this.open();
       this.ticker = setInterval(() => this.tick(), 1000);
       window.addEventListener("online", () => this.reconnectNow());
@@ -90,11 +103,15 @@
     open() {
       this.synced = false;
       this.helloAt = null;
-      this.handlers.status(this.retry ? "offline" : "connecting");
+      this.pingAt = null;
+      this.openedAt = Date.now();
+      // A page that was live and lost its link says so until it is live again.
+      this.handlers.status(this.retry ? "offline" : this.wasLive ? "reconnecting" : "connecting");
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const ws = new WebSocket(`${scheme}://${location.host}/ws/matches/${this.matchId}/`);
       this.ws = ws;
       ws.onopen = () => {
+        if (ws !== this.ws) return;
         this.retry = 0;
         this.handlers.status("syncing");
         this.hello();
@@ -109,16 +126,22 @@
         this.synced = false;
         if (ev.code === 4404) { this.handlers.status("no such match"); return; }
         this.handlers.status("offline");
-        const delay = ev.code === 4429 ? 5000 : Math.min(5000, 250 * 2 ** this.retry++);
-        this.reconnectAt = Date.now() + delay;
-        this.reconnectTimer = setTimeout(() => this.open(), delay);
+        this.later(ev.code === 4429 ? 5000 : null);
       };
     }
-    /** Drop this connection and open another at once (the network came back). */
-    reconnectNow() {
+    /** Open again after a pause: ``delay`` ms, or the next step of the back-off. */
+    later(delay) {
+      clearTimeout(this.reconnectTimer);
+      const wait = delay || Math.min(5000, 250 * 2 ** this.retry++);
+      this.reconnectAt = Date.now() + wait;
+      this.reconnectTimer = setTimeout(() => this.open(), wait);
+    }
+    /** Drop this connection and open another at once: the network came back (kept if
+        it still works), or ``dead`` — it stopped answering, however open it looks. */
+    reconnectNow(dead) {
       if (this.closedByUs) return;
       clearTimeout(this.reconnectTimer);
-      if (this.ws && this.ws.readyState === WebSocket.OPEN && this.synced) return;
+      if (!dead && this.ws && this.ws.readyState === WebSocket.OPEN && this.synced) return;
       const old = this.ws;
       this.ws = null;
       if (old) { old.onclose = null; try { old.close(); } catch (e) { /* already gone */ } }
@@ -131,10 +154,23 @@
       this.helloAt = Date.now();
       this.raw({ type: "hello", seq: this.seq });
     }
+    ping() {
+      this.pingAt = this.pingedAt = Date.now();
+      this.raw({ type: "ping", id: ++this.pingId });
+    }
     receive(f) {
+      if (f.type === "pong") {
+        if (f.id !== this.pingId || !this.pingAt) return; // an older ping's
+        this.lag = Date.now() - this.pingAt;
+        this.pingAt = null;
+        if (this.synced) this.handlers.status("live", this.lag);
+        return;
+      }
       if (f.type === "event") {
         if (f.seq <= this.seq) return; // already have it
-        if (f.seq !== this.seq + 1) { this.hello(); return; } // missed one: catch up first
+        // Missed one: catch up first (one hello at a time; its "synced" asks again if
+        // the position moved on meanwhile).
+        if (f.seq !== this.seq + 1) { if (!this.helloAt) this.hello(); return; }
         this.seq = f.seq;
       } else if (f.type === "snapshot") {
         this.seq = f.seq;
@@ -142,7 +178,8 @@
         this.helloAt = null;
         if (f.seq !== this.seq) { this.hello(); return; } // moved on meanwhile
         this.synced = true;
-        this.handlers.status("live");
+        this.wasLive = true;
+        this.handlers.status("live", this.lag);
       } else if ((f.type === "ack" || f.type === "error") && this.outbox && f.seq === this.outbox.frame.seq) {
         const o = this.outbox;
         this.outbox = null;
@@ -183,13 +220,26 @@
       if (this.closedByUs) return;
       const now = Date.now();
       if (!this.isOpen()) {
-        if (this.reconnectAt) this.handlers.status("offline", Math.max(0, this.reconnectAt - now));
+        // A connection attempt into a black hole neither opens nor fails: give it up.
+        if (this.ws && this.ws.readyState === WebSocket.CONNECTING && now - this.openedAt > OPEN_WITHIN) {
+          const stuck = this.ws;
+          this.ws = null;
+          stuck.onclose = null;
+          try { stuck.close(); } catch (e) { /* already gone */ }
+          this.handlers.status("offline");
+          this.later(null);
+        } else if (this.reconnectAt && !(this.ws && this.ws.readyState === WebSocket.CONNECTING)) {
+          this.handlers.status("offline", Math.max(0, this.reconnectAt - now));
+        }
         return;
       }
-      if (this.helloAt && now - this.helloAt > SYNC_WITHIN) { this.reconnectNow(); return; }
+      if (this.helloAt && now - this.helloAt > SYNC_WITHIN) { this.reconnectNow(true); return; }
+      if (this.pingAt && now - this.pingAt > PONG_WITHIN) { this.reconnectNow(true); return; }
+      if (this.pingAt && now - this.pingAt > LAG_SHOWN) this.handlers.status("lagging", now - this.pingAt);
+      else if (!this.pingAt && now - this.pingedAt >= PING_EVERY) this.ping();
       const o = this.outbox;
       if (o && o.sentAt && this.synced && now - o.sentAt > ANSWER_WITHIN) {
-        if (o.tries >= MAX_TRIES) { o.tries = 1; this.reconnectNow(); return; }
+        if (o.tries >= MAX_TRIES) { o.tries = 1; this.reconnectNow(true); return; }
         this.synced = false; // resync, then the outbox sends the move again
         this.hello();
         return;

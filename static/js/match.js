@@ -165,22 +165,27 @@
     render();
   }
 
-  function onStatus(state, retryInMs) {
+  /** The link as the person sees it: "connected · 40 ms", "slow connection…" when pongs
+      are late, "offline — reconnecting…" when they stopped (see MatchSocket). */
+  function onStatus(state, ms) {
     root.dataset.conn = state;
     const text = {
       connecting: "connecting…",
+      reconnecting: "reconnecting…",
       syncing: "catching up…",
-      live: "connected",
+      live: typeof ms === "number" ? `connected · ${ms} ms` : "connected",
+      lagging: `slow connection — no answer for ${Math.floor((ms || 0) / 1000)} s…`,
       "no such match": "no such match",
     }[state];
+    if (typeof ms === "number" && state === "live") root.dataset.lag = String(ms);
     if (state === "offline") {
-      const secs = retryInMs ? Math.ceil(retryInMs / 1000) : 0;
+      const secs = ms ? Math.ceil(ms / 1000) : 0;
       els.conn.textContent = secs ? `offline — reconnecting in ${secs} s` : "offline — reconnecting…";
       if (socket && socket.outbox) notice(`Offline: ${socket.outbox.frame.move} will be sent when the connection is back.`);
     } else {
       els.conn.textContent = text || state;
     }
-    els.conn.classList.toggle("offline", state === "offline");
+    els.conn.classList.toggle("offline", state === "offline" || state === "reconnecting" || state === "lagging");
   }
 
   const end = window.DiceArena.matchEnd({ root, st, matchId, notice, send: (frame) => {

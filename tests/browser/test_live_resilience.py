@@ -1,8 +1,9 @@
 """Live play as time passes for a person, in Chromium: a page left idle longer than
 every timeout in the chain still plays; a move made while the socket is down is kept
-and sent after the reconnect; a move whose frame is lost is sent again — and every
-move is stored exactly once."""
+and sent after the reconnect; a move whose frame is lost is sent again; a black-holed
+link is noticed within seconds — and every move is stored exactly once."""
 
+import re
 import time
 
 import pytest
@@ -10,6 +11,7 @@ from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 from playwright.sync_api import expect
 
+from tests.browser.blackhole import BlackHole
 from tests.browser.pages import seq_of
 from webapp.accounts.identity import GUEST_KEY, Identity
 from webapp.matches import services
@@ -22,7 +24,8 @@ IDLE_S = 25
 
 
 def _footsies_page(new_page, web_server: str, guest: str):
-    """A Footsies match of this guest against the counter player, open in Chromium."""
+    """A Footsies match of this guest against the counter player, open in Chromium
+    (``web_server``: the address the page is served from)."""
     store = SessionStore()
     store[GUEST_KEY] = guest
     store.save()
@@ -121,3 +124,28 @@ def test_the_socket_closed_mid_move_stores_the_move_once(new_page, web_server):
         if page.locator("#match[data-status=finished]").count():
             break
     _stored_once(match, seq_of(page))
+
+
+def test_a_black_holed_link_says_reconnecting_within_seconds_and_comes_back(browser, web_server):
+    """No close, no error: the network just stops carrying bytes. The page used to say
+    "connected" for 20 s; its pings now find out within seconds."""
+    relay = BlackHole(web_server)
+    context = browser.new_context(base_url=relay.url)
+    context.set_default_timeout(20_000)
+    try:
+        page, match = _footsies_page(context.new_page, relay.url, "tunnelrat")
+        # The lag is measured and shown while the link is good.
+        expect(page.locator("#conn")).to_contain_text(" ms")
+        relay.black_hole()
+        started = time.monotonic()
+        expect(page.locator("#match")).not_to_have_attribute("data-conn", "live", timeout=8000)
+        noticed = time.monotonic() - started
+        expect(page.locator("#conn")).to_contain_text(re.compile("slow|reconnecting"))
+        expect(page.locator("#conn")).to_contain_text("reconnecting", timeout=8000)
+        print(f"\nblack hole noticed after {noticed:.1f} s")
+        relay.restore()
+        expect(page.locator("#match")).to_have_attribute("data-conn", "live", timeout=30_000)
+        _stored_once(match, _play(page, "B"))
+    finally:
+        context.close()
+        relay.close()

@@ -9,6 +9,10 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from redis.asyncio.retry import Retry as AsyncRetry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from webapp.private_files import private_dir, private_file, read_or_make_secret
 
@@ -182,11 +186,16 @@ DICEARENA_TOURNAMENT_GAME_S = int(os.environ.get("DICEARENA_TOURNAMENT_GAME_S", 
 # 5 s on a blocking BZPOPMIN: idle sockets died every ~5 s (django/channels_redis#422).
 # Blocking reads wait without a socket timeout; TCP keepalive and periodic health checks
 # find a dead server instead, and connecting still gives up after a few seconds.
+# A connection that died with a Redis restart is opened again and the command tried
+# again, for about 4 s (redis-py's pooled connections do not retry by default: after a
+# restart every dead connection in the pool failed one socket open with HTTP 500).
 REDIS_CLIENT_OPTIONS = {
     "socket_timeout": None,
     "socket_connect_timeout": 5,
     "socket_keepalive": True,
     "health_check_interval": 30,
+    "retry": AsyncRetry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), 7),
+    "retry_on_error": [RedisConnectionError, RedisTimeoutError],
 }
 # Connections one web process may hold to the channel layer's Redis at once (each
 # socket's join, leave and send takes one for a moment); redis-py's default of 100 ran
@@ -219,6 +228,7 @@ DICEARENA_LIVE_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-live"
 CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.ai_move": {"queue": DICEARENA_LIVE_QUEUE},
     "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_LIVE_QUEUE},
+    "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_LIVE_QUEUE},
     # A bot's deadline is a live move too: a flagged move must not wait behind a tournament.
     "webapp.bots.tasks.flag_turn": {"queue": DICEARENA_LIVE_QUEUE},
     # Analyses are heavy and nobody's move waits on them: the default queue, never live.
@@ -268,6 +278,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "webapp.matches.tasks.resume_stuck_matches",
         "schedule": 30.0,
         "options": {"expire_seconds": 25},
+    },
+    # AI moves whose worker died mid-move (their lease ran out) are queued again.
+    "resume-lost-ai-moves": {
+        "task": "webapp.matches.tasks.resume_lost_ai_moves",
+        "schedule": 5.0,
+        "options": {"expire_seconds": 5},
     },
     # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
     "settle-idle-matches": {

@@ -1,34 +1,55 @@
 """The match socket: snapshot/resync, moves in, frames out (docs/protocol.md).
 
 Client → server: ``hello`` (resync from a sequence number; also the page's heartbeat),
-``move``, ``resign`` and ``abort``. Server → client: ``snapshot``, ``event``, ``synced``,
-``chosen``, ``seats``, ``status``, ``rematch``, ``ack`` and ``error`` frames; an error names a ``code`` and carries a ``message`` for
-people, and changes nothing.
+``ping`` (the page's lag probe), ``move``, ``resign`` and ``abort``. Server → client:
+``snapshot``, ``event``, ``synced``, ``chosen``, ``seats``, ``status``, ``rematch``,
+``pong``, ``ack`` and ``error`` frames; an error names a ``code`` and carries a ``message``
+for people, and changes nothing.
 
 The consumer never blocks its event loop: database work runs in threads
-(``database_sync_to_async``), frames arrive already serialised, and a socket that sends
-more than its share of frames is closed rather than served.
+(``database_sync_to_async``), frames arrive already serialised. A socket is budgeted by
+what it makes the server do, not only by what it sends: frames in (``FrameBudget``),
+resyncs (hellos past their budget wait and are merged into one answer), and the bytes
+its resyncs send (``RESYNC_BYTES_*``); past a budget it is closed with 4429, and nothing
+it had queued is handled after that.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from redis.exceptions import RedisError
 
 from webapp.accounts.identity import Identity, identity_of
 from webapp.matches import frames, live, services, snapshots
 from webapp.matches.models import Match
 
-#: Close code for a socket that sent frames faster than ``FrameBudget`` allows.
+log = logging.getLogger(__name__)
+
+#: Close code for a socket past one of its budgets (frames, resyncs' bytes).
 CLOSE_RATE_LIMITED = 4429
-#: Close code for an unknown match.
+#: Close code for an unknown match (sent after accepting: a refused handshake would
+#: reach the page as a bare HTTP 403, with no code to read).
 CLOSE_UNKNOWN_MATCH = 4404
+#: Close code when the channel layer's Redis cannot be reached: try again shortly.
+CLOSE_TRY_AGAIN = 1013
 #: Seconds between two AI nudges from one socket (a hello flood must not queue work).
 NUDGE_EVERY_S = 10.0
+#: Resyncs (hellos answered) one socket gets at once, then one every 2 s; hellos past
+#: that wait and are answered together, from the newest sequence number. A page says
+#: hello on connecting, every 25 s, and when it finds a gap: far below this.
+HELLO_BURST = 4
+HELLOS_PER_S = 0.5
+#: Bytes one socket's resyncs may send at once, then a second: a page catching up after
+#: a long absence gets one snapshot (tens of KB), a hello flood gets closed.
+RESYNC_BYTES_BURST = 1_000_000
+RESYNC_BYTES_PER_S = 50_000
 
 
 class BadFrame(Exception):
@@ -55,22 +76,31 @@ def read_frame(text_data: str | None, bytes_data: bytes | None, max_bytes: int) 
 
 
 class FrameBudget:
-    """A token bucket: ``burst`` frames at once, refilled at ``rate`` frames a second.
-    A person clicks a few times a second at most; a page's heartbeat is one frame in 25 s."""
+    """A token bucket: ``burst`` tokens at once, refilled at ``rate`` tokens a second.
+    A person clicks a few times a second at most; a page's heartbeat is one frame in 25 s.
+    Also counts bytes (``take(n)``) and resyncs."""
 
     def __init__(self, rate: float, burst: float, now=time.monotonic) -> None:
         self.rate, self.burst, self._now = rate, burst, now
         self.tokens = burst
         self.at = now()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = self._now()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens < 1:
+
+    def take(self, amount: float = 1) -> bool:
+        self._refill()
+        if self.tokens < amount:
             return False
-        self.tokens -= 1
+        self.tokens -= amount
         return True
+
+    def wait(self) -> float:
+        """Seconds until one token is there (0 when it is already)."""
+        self._refill()
+        return max(0.0, (1 - self.tokens) / self.rate) if self.rate > 0 else float("inf")
 
 
 def in_thread(func):
@@ -83,30 +113,83 @@ class MatchConsumer(AsyncWebsocketConsumer):
     match_id: int
     identity: Identity | None
     seat: int | None
+    closed = False
+    hello_later: asyncio.Task | None = None
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.identity = identity_of(self.scope.get("user"), self.scope.get("session"))
         self.budget = FrameBudget(settings.DICEARENA_FRAMES_PER_S, settings.DICEARENA_FRAME_BURST)
+        self.hellos = FrameBudget(HELLOS_PER_S, HELLO_BURST)
+        self.resync_bytes = FrameBudget(RESYNC_BYTES_PER_S, RESYNC_BYTES_BURST)
         self.nudged_at = float("-inf")
+        # The position up to which a resync has already sent this socket everything:
+        # a hello from further back asks again for frames it was sent (a flood).
+        self.resynced_to: int | None = None
+        # A hello waiting for its turn (newest sequence number wins), and its task.
+        self.hello_wanted = None
+        # Frames go out one writer at a time, so a late resync and a pushed event
+        # cannot overtake each other.
+        self.out = asyncio.Lock()
         found = await self._find_seat()
         if found is False:
-            await self.close(code=CLOSE_UNKNOWN_MATCH)
+            await self.accept()
+            await self._close(CLOSE_UNKNOWN_MATCH)
             return
         self.seat = found
-        self.group = live.group_name(self.match_id)
+        group = live.group_name(self.match_id)
         # Join before any catch-up is computed, so no frame falls between the two.
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except (OSError, RedisError) as exc:
+            # Redis is away (restarting): say "try again", not an HTTP 500.
+            log.warning("match socket refused, channel layer unreachable: %s", exc)
+            await self.accept()
+            await self._close(CLOSE_TRY_AGAIN)
+            return
+        self.group = group
         await self.accept()
 
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except (OSError, RedisError) as exc:
+            # The channel layer lost Redis under an open socket: close it so the page
+            # reconnects (joining its group again) and resyncs, instead of a traceback
+            # and a socket that would never hear of another move.
+            log.warning("match socket closed, channel layer lost: %s", exc)
+            if not self.closed:
+                self.closed = True
+                await self.base_send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
+
     async def disconnect(self, code: int) -> None:
+        self.closed = True
+        if self.hello_later is not None:
+            self.hello_later.cancel()
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except (OSError, RedisError):
+                pass  # the membership expires on its own
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        if self.closed:
+            return  # never after the close: the frame would only raise in the server
+        await super().send(text_data, bytes_data, close)
+
+    async def _close(self, code: int) -> None:
+        if not self.closed:
+            await self.close(code=code)
+            self.closed = True
+            if self.hello_later is not None:
+                self.hello_later.cancel()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        if self.closed:
+            return  # queued before the close: not handled
         if not self.budget.take():
             await self._error("rate_limited", "too many frames; reconnect and slow down")
-            await self.close(code=CLOSE_RATE_LIMITED)
+            await self._close(CLOSE_RATE_LIMITED)
             return
         try:
             message = read_frame(text_data, bytes_data, settings.DICEARENA_MAX_FRAME_BYTES)
@@ -116,6 +199,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         kind = message.get("type")
         if kind == "hello":
             await self._hello(message.get("seq"))
+        elif kind == "ping":
+            await self._pong(message.get("id"))
         elif kind == "move":
             await self._move(message)
         elif kind in ("resign", "abort"):
@@ -128,17 +213,47 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._error("malformed", f"unknown frame type {str(kind)[:40]!r}")
 
     async def match_frame(self, event: dict) -> None:
-        await self.send(text_data=frames.for_audience(event["texts"], self.seat))
+        if self.closed:
+            return
+        async with self.out:
+            await self.send(text_data=frames.for_audience(event["texts"], self.seat))
 
     # ----- handlers --------------------------------------------------------------------
 
     async def _hello(self, seq) -> None:
+        self.hello_wanted = seq
+        if self.hello_later is not None and not self.hello_later.done():
+            return  # merged into the answer already waiting
+        if self.hellos.take():
+            await self._answer_hello()
+        else:
+            self.hello_later = asyncio.create_task(self._answer_hello(self.hellos.wait()))
+
+    async def _answer_hello(self, after: float = 0.0) -> None:
+        if after:
+            await asyncio.sleep(after)
+            self.hellos.take()
+        seq, self.hello_wanted = self.hello_wanted, None
         now = time.monotonic()
         nudge = now - self.nudged_at >= NUDGE_EVERY_S
         if nudge:
             self.nudged_at = now
-        for text in await self._resync(seq, nudge):
-            await self.send(text_data=text)
+        async with self.out:
+            if self.closed:
+                return
+            texts, self.resynced_to = await self._resync(seq, self.resynced_to, nudge)
+            if not self.resync_bytes.take(sum(len(t) for t in texts)):
+                await self._error("rate_limited", "too many resyncs; reconnect and slow down")
+                await self._close(CLOSE_RATE_LIMITED)
+                return
+            for text in texts:
+                await self.send(text_data=text)
+
+    async def _pong(self, ping_id) -> None:
+        pong = {"type": "pong"}
+        if isinstance(ping_id, int) and not isinstance(ping_id, bool) and abs(ping_id) < 2**53:
+            pong["id"] = ping_id
+        await self.send(text_data=frames.dumps(pong))
 
     async def _move(self, message: dict) -> None:
         seat = message.get("seat", self.seat)
@@ -166,16 +281,26 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return snapshots.seat_of(match, self.identity)
 
     @in_thread
-    def _resync(self, seq, nudge: bool) -> list[str]:
+    def _resync(self, seq, resynced_to: int | None, nudge: bool) -> tuple[list[str], int]:
         """What a page saying hello at ``seq`` lacks: the events it missed (or the whole
-        snapshot when it is far behind or names no position), then a ``synced`` frame."""
+        snapshot when it is far behind or names no position), then a ``synced`` frame;
+        and the position it then has. Frames an earlier resync sent this socket (up to
+        ``resynced_to``) are not sent again: they are ahead of this answer on the wire."""
         match = Match.objects.prefetch_related("seats").get(pk=self.match_id)
         # A seat taken after connecting (joining an open seat) changes what we may see.
-        self.seat = snapshots.seat_of(match, self.identity)
+        seat = snapshots.seat_of(match, self.identity)
+        if seat != self.seat:
+            self.seat, resynced_to = seat, None
         if nudge and not match.is_over and any(s.is_agent for s in match.seats.all()):
             services.nudge_ai(self.match_id)
         texts: list[str] = []
         known = isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= match.ply
+        if (
+            resynced_to is not None
+            and resynced_to <= match.ply
+            and (not known or seq < resynced_to)
+        ):
+            seq, known = resynced_to, True
         if not known or match.ply - seq > live.CATCH_UP_LIMIT:
             texts.append(frames.dumps(snapshots.build(match, self.seat)))
         elif seq < match.ply:
@@ -186,7 +311,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # A match can end with no event (resigned, aborted, lost on time): say so.
         synced["status"] = frames.status(match)
         texts.append(frames.dumps(synced))
-        return texts
+        return texts, match.ply
 
     @in_thread
     def _end(self, kind: str) -> None:

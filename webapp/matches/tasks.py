@@ -4,11 +4,18 @@ idempotent: a duplicate delivery finds its ply already played and does nothing.
 ``ai_move`` runs on the live queue (``DICEARENA_LIVE_QUEUE``, see CELERY_TASK_ROUTES),
 which only live workers serve, so tournaments never hold up a person's opponent. It is
 queued through ``queue_ai_move``: at most one pending task per (match, ply, seat).
+
+A move being thought about holds a short lease (``AI_LEASE_S``) that the task renews
+while its agent thinks; a worker killed mid-move stops renewing it, and
+``resume_lost_ai_moves`` (every few seconds) queues that move again once the lease has
+run out — seconds, where the pending key alone kept the match frozen for two minutes.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 
 from celery import shared_task
 from django.conf import settings
@@ -22,27 +29,89 @@ from webapp.matches.positions import load_state, walk
 
 log = logging.getLogger(__name__)
 
-#: How long a queued AI move blocks another for the same (match, ply, seat): past the
-#: task's time limit, so a task lost with its worker or the broker can be queued again.
+#: How long a queued AI move blocks another for the same (match, ply, seat) while it
+#: waits for a worker: past the task's time limit, so a task lost with the broker can be
+#: queued again. Once a worker takes it, the short lease below replaces it.
 AI_PENDING_S = 120
+#: The lease of a move being thought about: renewed every third of it while the agent
+#: thinks, so it runs out this long after its worker died.
+AI_LEASE_S = 6
+
+
+def _pending_key(match: Match, ply: int, seat: int) -> str:
+    """The key carries the match's seed hash, so a reused id never inherits a key."""
+    return (
+        f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-pending:"
+        f"{match.pk}:{match.seed_sha256[:16]}:{ply}:{seat}"
+    )
+
+
+def _leases_key() -> str:
+    """A sorted set of the moves being thought about, scored by when their lease ends."""
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-leases"
 
 
 def queue_ai_move(match: Match, seat: int, countdown: float = 0.0) -> bool:
     """Queue ``ai_move`` for ``seat`` at the match's current ply unless one is pending
-    already: a Redis key set only if absent, expiring on its own. False if one was.
-    The key carries the match's seed hash, so a reused id never inherits a key."""
-    key = (
-        f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-pending:"
-        f"{match.pk}:{match.seed_sha256[:16]}:{match.ply}:{seat}"
-    )
-    if not counters.client().set(key, "1", nx=True, ex=int(countdown) + AI_PENDING_S):
+    already: a Redis key set only if absent, expiring on its own. False if one was."""
+    key = _pending_key(match, match.ply, seat)
+    if not counters.client().set(key, "queued", nx=True, ex=int(countdown) + AI_PENDING_S):
         return False
     try:
-        ai_move.apply_async((match.pk, match.ply, seat), countdown=countdown)
+        # The live queue named at call time (CELERY_TASK_ROUTES says the same), so a test
+        # can send one match's moves to a worker of its own.
+        ai_move.apply_async(
+            (match.pk, match.ply, seat), countdown=countdown, queue=settings.DICEARENA_LIVE_QUEUE
+        )
     except Exception:
         counters.client().delete(key)  # not queued after all: let the next nudge try
         raise
     return True
+
+
+class Lease:
+    """The claim of a task on the move it is thinking about: the pending key, now short
+    and renewed by a thread while the agent thinks, and an entry in the leases' sorted
+    set that the sweep reads. Released when the move is stored (or found not due)."""
+
+    def __init__(self, match: Match, ply: int, seat: int) -> None:
+        self.key = _pending_key(match, ply, seat)
+        self.member = f"{match.pk}:{ply}:{seat}"
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def _renew(self) -> None:
+        redis = counters.client()
+        pipe = redis.pipeline()
+        pipe.set(self.key, "running", ex=AI_LEASE_S)
+        # A second past the key's own end, so the sweep never finds the key still there.
+        pipe.zadd(_leases_key(), {self.member: time.time() + AI_LEASE_S + 1})
+        pipe.execute()
+
+    def _keep(self) -> None:
+        while not self._stop.wait(AI_LEASE_S / 3):
+            try:
+                self._renew()
+            except Exception:  # Redis away for a moment: the next renewal may do
+                log.warning("could not renew the lease of %s", self.member, exc_info=True)
+
+    def __enter__(self) -> Lease:
+        self._renew()
+        self._thread = threading.Thread(target=self._keep, name="ai-lease", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        try:
+            pipe = counters.client().pipeline()
+            pipe.delete(self.key)
+            pipe.zrem(_leases_key(), self.member)
+            pipe.execute()
+        except Exception:  # both end on their own; the sweep finds the ply played
+            log.warning("could not release the lease of %s", self.member, exc_info=True)
 
 
 def _warm_up(agent, match: Match) -> None:
@@ -66,15 +135,20 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
     state = load_state(match)
     if seat not in state.acting_seats():
         return "idle"
-    agent = agents.get(row.agent_spec)
+    with Lease(match, ply, seat):
+        return _think_and_play(match, row.agent_spec, state, ply, seat)
+
+
+def _think_and_play(match: Match, spec: str, state, ply: int, seat: int) -> str:
+    agent = agents.get(spec)
     if type(agent).observe is not agents.Agent.observe:
         _warm_up(agent, match)
     budget = agents.Budget(seconds=settings.DICEARENA_AI_BUDGET_SECONDS)
     decision = agents.decide(agent, state, seat, budget, agent_rng(match.seed, seat, ply))
-    record = services.decision_record(decision, f"match {match_id} ply {ply} seat {seat}")
+    record = services.decision_record(decision, f"match {match.pk} ply {ply} seat {seat}")
     try:
         services.submit_move(
-            match_id,
+            match.pk,
             seat,
             ply,
             state.move_to_str(decision.move),
@@ -83,9 +157,35 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
         )
     except services.Rejected as exc:
         # Someone else played this ply first (a duplicate delivery): nothing to do.
-        log.info("ai_move %s/%s/%s not stored: %s", match_id, ply, seat, exc.code)
+        log.info("ai_move %s/%s/%s not stored: %s", match.pk, ply, seat, exc.code)
         return exc.code
     return "played"
+
+
+#: Lost moves the sweep queues again per run (a bound on its work).
+LOST_BATCH = 100
+
+
+@shared_task(soft_time_limit=20, time_limit=30, ignore_result=True)
+def resume_lost_ai_moves() -> int:
+    """Every few seconds (CELERY_BEAT_SCHEDULE): moves whose lease ran out — their
+    worker died while the agent thought — are queued again. Each expired entry is claimed
+    by removing it, so two sweeps never queue one move twice, and ``schedule_ai`` queues
+    only what is still due (``ai_move`` is idempotent besides)."""
+    redis = counters.client()
+    expired = redis.zrangebyscore(_leases_key(), "-inf", time.time(), start=0, num=LOST_BATCH)
+    resumed = 0
+    for member in expired:
+        if not redis.zrem(_leases_key(), member):
+            continue  # another sweep took it
+        match_id = int(member.decode().split(":")[0])
+        try:
+            services.schedule_ai(match_id)
+        except Match.DoesNotExist:
+            continue  # deleted meanwhile
+        log.warning("the AI move %s lost its worker; queued again", member.decode())
+        resumed += 1
+    return resumed
 
 
 #: AI-vs-AI matches the sweep looks at per run, oldest first (a bound on its work).

@@ -1,0 +1,93 @@
+"""A live worker killed (SIGKILL) while its agent thinks: the match's AI is taken up
+again within seconds, not after the two-minute pending key. Real parts: the worker
+processes, Celery beat (which runs the sweep) and Redis. Figures print with ``-s``."""
+
+import sys
+import time
+
+import pytest
+
+from tests.stack import Process, start_worker
+from webapp import counters
+from webapp.matches.models import PendingChoice
+from webapp.matches.tasks import _leases_key
+
+from .helpers import footsies_vs_ai, wait_for
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
+
+#: An agent that thinks for the whole 5 s budget: the kill falls in the middle of it.
+SLOW = "mcts:iterations=100000"
+
+
+def _beat(log_dir, tmp_path) -> Process:
+    beat = Process(
+        "beat",
+        [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
+         "--schedule", str(tmp_path / "celerybeat-schedule")],
+        log_dir / "beat-lease.log",
+    )  # fmt: skip
+    wait_for(lambda: "beat: Starting" in beat.output() or not beat.alive(), timeout=60)
+    assert beat.alive(), beat.output()
+    return beat
+
+
+def _thinking(match_id: int) -> bool:
+    """A worker holds the lease of this match's move (its agent is thinking)."""
+    members = counters.client().zrange(_leases_key(), 0, -1)
+    return any(m.decode().startswith(f"{match_id}:") for m in members)
+
+
+def test_a_move_whose_worker_was_killed_is_taken_up_again_within_seconds(
+    log_dir, tmp_path, settings
+):
+    live = settings.DICEARENA_LIVE_QUEUE
+    # The first move goes to a queue only the doomed worker serves (the run may have a
+    # live worker of its own); moves queued again go to the run's live queue.
+    own = f"{live}-doomed"
+    first = start_worker(log_dir, "doomed", queues=[own])
+    beat = _beat(log_dir, tmp_path)
+    second = None
+    try:
+        settings.DICEARENA_LIVE_QUEUE = own
+        match = footsies_vs_ai(opponent=SLOW, schedule=True, options={"rounds": 3})
+        settings.DICEARENA_LIVE_QUEUE = live
+        wait_for(lambda: _thinking(match.pk), timeout=60, every=0.05)
+        first.kill()  # the whole worker, mid-move, as a crashed machine
+        killed = time.monotonic()
+        second = start_worker(log_dir, "heir", queues=[live])  # as the launcher restarts it
+        # Taken up again: a live worker holds the move's lease once more...
+        wait_for(lambda: _thinking(match.pk), timeout=60, every=0.1)
+        taken_up = time.monotonic() - killed
+        # ... and its choice is stored (before: frozen for 130-157 s by the pending key).
+        wait_for(lambda: PendingChoice.objects.filter(match=match, seat=1).exists(), timeout=60)
+        chosen = time.monotonic() - killed
+        print(f"\nworker killed mid-move: taken up again after {taken_up:.1f} s, "
+              f"its choice stored after {chosen:.1f} s")  # fmt: skip
+        # By the sweep, on whichever live worker of the run took it.
+        logs = [path.read_text(errors="replace") for path in log_dir.glob("*.log")]
+        assert any("lost its worker; queued again" in text for text in logs)
+    finally:
+        for process in (second, beat, first):
+            if process is not None:
+                process.stop()
+
+
+def test_an_expired_lease_is_taken_up_once_and_a_live_one_is_left_alone(settings):
+    from webapp.matches.tasks import resume_lost_ai_moves
+
+    redis = counters.client()
+    lost = footsies_vs_ai(opponent="random")
+    thinking = footsies_vs_ai(opponent="random")
+    redis.zadd(_leases_key(), {f"{lost.pk}:0:1": time.time() - 1})
+    redis.zadd(_leases_key(), {f"{thinking.pk}:0:1": time.time() + 60})
+    try:
+        # Two sweeps (beat may run one late while the next starts): one move queued.
+        assert resume_lost_ai_moves() == 1
+        assert resume_lost_ai_moves() == 0
+        # Queued again (a worker of the run may already have played it).
+        pending = redis.keys(f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-pending:{lost.pk}:*")
+        assert pending or PendingChoice.objects.filter(match=lost, seat=1).exists()
+        assert redis.zscore(_leases_key(), f"{thinking.pk}:0:1") is not None
+    finally:
+        redis.zrem(_leases_key(), f"{thinking.pk}:0:1")
