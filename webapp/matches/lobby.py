@@ -188,13 +188,17 @@ def available_bots(game: str) -> list:
     return available(game)
 
 
-def lobby() -> list[dict[str, Any]]:
+def lobby(data=None) -> list[dict[str, Any]]:
     """Every game's options with the engine's defaults and its agents (the tournament
-    form builds on this)."""
+    form builds on this); the game named in a refused form's ``data`` shows what the
+    person entered."""
+    chosen = (data or {}).get("game")
     return [
         {
             "game": game,
-            "fields": option_fields(game, engine_defaults=True),
+            "fields": option_fields(
+                game, data if game.slug == chosen else None, engine_defaults=True
+            ),
             "agents": agents.catalogue(game.slug),
             "bots": available_bots(game.slug),
             "seats": list(range(game.max_players)),
