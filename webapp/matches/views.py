@@ -298,6 +298,3 @@ def thinking_download(request, match_id: int, ply: int, seat: int, fmt: str):
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
 
-
-def not_found(request, exception=None):
-    return render(request, "404.html", {"message": str(exception or "")}, status=404)
