@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, press, start_match
+from tests.browser.pages import assert_no_sideways_scroll, open_lobby, press, start_match
 from tests.webapp.helpers import store_played, wait_for
 from webapp.accounts.identity import Identity
 from webapp.matches import services
@@ -242,3 +242,53 @@ def test_the_api_docs_load_with_the_internet_cut_off(new_page, web_server):
     expect(page.locator("#swagger-ui .opblock").first).to_be_visible()
     assert outside == [] and violations == [], (outside, violations)
     shot(page, "api-docs-offline")
+
+
+# ----- Footsies' lobby ------------------------------------------------------------------
+
+
+@BOTH
+def test_watching_footsies_starts_from_a_watchable_pairing(new_page, phone):
+    page = new_page(phone, csp=True)
+    open_lobby(page, "footsies")
+    form = page.locator("#new-match")
+    opponent = form.locator("select[name=agent1]")
+    assert opponent.input_value() == "footsies-bayesian"
+    form.locator("input[name=mode][value=watch]").check()
+    assert form.locator("select[name=agent0]").input_value() == "footsies-bayesian"
+    assert opponent.input_value() == "footsies-nash"
+    press(page, form.locator("details.options summary"))
+    assert form.locator("[name=opt_max_turns]").input_value() == "20"
+    shot(page, f"footsies-lobby-watch-{'phone' if phone else 'desktop'}")
+    form.locator("input[name=mode][value=ai]").check()
+    assert opponent.input_value() == "footsies-bayesian"  # back to the friendly opponent
+    opponent.select_option("footsies-counter")  # a person's pick stays
+    form.locator("input[name=mode][value=watch]").check()
+    assert opponent.input_value() == "footsies-counter"
+    press(page, form.get_by_role("button", name="Start the match"))
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    match = Match.objects.get(pk=match_of(page.url))
+    assert [s.agent_spec for s in match.seats.order_by("index")] == [
+        "footsies-bayesian",
+        "footsies-counter",
+    ]
+    assert match.options["max_turns"] == 20
+
+
+# ----- the status line during a roll -----------------------------------------------------
+
+
+def test_the_status_never_reads_to_move_with_nobody_to_move(new_page):
+    page = new_page()
+    start_match(page, "dicewars", mode="watch", agents={0: "dicewars-naive", 1: "dicewars-naive"})
+    # Every text the status line takes while battles are fought and rolled.
+    page.evaluate(
+        """() => { window.__said = [];
+        const status = document.getElementById('status');
+        new MutationObserver(() => window.__said.push(status.textContent))
+          .observe(status, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    wait_for(lambda: "the dice are rolling…" in page.evaluate("window.__said"), timeout=120)
+    said = page.evaluate("window.__said")
+    assert not [s for s in said if s.strip() in ("to move", "choose", "")], said
+    shot(page, "dicewars-status")
