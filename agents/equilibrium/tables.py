@@ -1,24 +1,30 @@
 """Solved Footsies rule sets shipped with the code, so no player solves at move time.
 
-    python -m agents.equilibrium.tables      # rewrites footsies_tables.json
+    python -m agents.equilibrium.tables      # rewrites footsies_tables/*.json.gz
 
-``agents.equilibrium.footsies.solve`` answers from this file for the rule sets in
-``SHIPPED`` (the defaults and the write-ups' variants), and solves any other rule set
-once per process. A test checks the file against a fresh solve, so it cannot drift
-from the solver.
+``agents.equilibrium.footsies.solve`` answers from these files for the rule sets in
+``SHIPPED`` (the defaults, the write-ups' variants and the lobby's), and solves any other
+rule set once per process. A test checks each file against a fresh solve, so it cannot
+drift from the solver.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import sys
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-PATH = Path(__file__).with_name("footsies_tables.json")
+#: One gzipped file per rule set, each read when a player first needs it: a turn cap
+#: makes the turn part of every position, and the lobby's capped table (35,000
+#: positions, 11 MB of JSON, 0.2 MB gzipped) takes a second or two to read, which a
+#: player of another rule set should not wait for.
+DIR = Path(__file__).with_name("footsies_tables")
 
 #: The rule sets solved ahead: the defaults, the write-ups' two other readings of
 #: running out of blocks (docs/games/footsies.md), and the lobby's best of five.
@@ -26,9 +32,13 @@ SHIPPED: tuple[dict[str, Any], ...] = (
     {},
     {"block_exhaustion": "loss"},
     {"block_exhaustion": "unlimited"},
-    # The lobby's default match (webapp.matches.lobby: first to 3 of 5 rounds): solving
-    # it takes seconds, more than a live move may spend.
+    # The lobby's match before it had a turn cap (first to 3 of 5 rounds), still one
+    # clear field away in the lobby: solving it takes seconds, more than a live move may
+    # spend.
     {"rounds": 5},
+    # The lobby's default match (webapp.matches.lobby): first to 3 of 5 rounds of at
+    # most 20 turns each; solving it takes a minute.
+    {"rounds": 5, "max_turns": 20},
 )
 
 
@@ -67,24 +77,61 @@ def from_json(data: dict[str, Any]):
     return solution
 
 
+def path_for(options: dict[str, Any], folder: Path = DIR) -> Path:
+    """A shipped rule set's file, named by the options it changes: ``rounds=5.json.gz``."""
+    name = ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
+    return folder / f"{name}.json.gz"
+
+
+class Shelf(Mapping):
+    """The shipped solutions by frozen options; each is read from its file on first use
+    and kept for the process."""
+
+    def __init__(self, folder: Path = DIR) -> None:
+        from games.footsies import GAME
+
+        self._paths = {
+            frozen(GAME.resolve_options(options)): path_for(options, folder)
+            for options in SHIPPED
+            if path_for(options, folder).exists()
+        }
+        self._read: dict[tuple, Any] = {}
+
+    def __getitem__(self, key: tuple) -> Any:
+        if key not in self._read:
+            data = json.loads(gzip.decompress(self._paths[key].read_bytes()))
+            self._read[key] = from_json(data)
+        return self._read[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._paths
+
+    def __iter__(self) -> Iterator[tuple]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+
 @lru_cache(maxsize=1)
-def shipped() -> dict[tuple, Any]:
-    """Every shipped solution by its frozen options (read once per process)."""
-    if not PATH.exists():
-        return {}
-    tables = json.loads(PATH.read_text())
-    return {frozen(t["options"]): from_json(t) for t in tables}
+def shipped() -> Shelf:
+    """Every shipped solution by its frozen options (each read once per process)."""
+    return Shelf()
 
 
-def write(path: Path = PATH) -> None:
+def write(folder: Path = DIR) -> None:
     from agents.equilibrium.footsies import solve_now
     from games.footsies import GAME
 
-    tables = [to_json(solve_now(GAME.resolve_options(options))) for options in SHIPPED]
-    # Floats print with repr, so the file reads back to the very same numbers.
-    path.write_text(json.dumps(tables, separators=(",", ":")) + "\n")
+    folder.mkdir(exist_ok=True)
+    for options in SHIPPED:
+        table = to_json(solve_now(GAME.resolve_options(options)))
+        # Floats print with repr, so the file reads back to the very same numbers.
+        text = json.dumps(table, separators=(",", ":")) + "\n"
+        # mtime 0: the same table gives the same bytes, so a rewrite shows no change.
+        path_for(options, folder).write_bytes(gzip.compress(text.encode(), 9, mtime=0))
 
 
 if __name__ == "__main__":
     write()
-    print(f"wrote {PATH}", file=sys.stderr)
+    print(f"wrote {DIR}", file=sys.stderr)

@@ -33,8 +33,21 @@
     help.textContent = `${opt.dataset.description || ""}${speed}`;
   }
 
+  // Each seat's AI starts at the mode's default (Footsies' "watch" pairs two different
+  // agents, lobby.WATCH_DEFAULTS) until the person picks one; a refused form's picks stay.
+  const modeNow = () => form.querySelector("input[name=mode]:checked").value;
+  const modeDefault = (select, mode) => (mode === "watch" ? select.dataset.watchDefault : select.dataset.aiDefault);
+  for (const select of form.querySelectorAll(".agent-select")) {
+    if (select.value !== modeDefault(select, modeNow())) select.dataset.picked = "1";
+    select.addEventListener("change", () => { select.dataset.picked = "1"; });
+  }
+
   function update() {
-    const mode = form.querySelector("input[name=mode]:checked").value;
+    const mode = modeNow();
+    for (const select of form.querySelectorAll(".agent-select")) {
+      const wanted = modeDefault(select, mode);
+      if (!select.dataset.picked && wanted && select.querySelector(`option[value="${CSS.escape(wanted)}"]`)) select.value = wanted;
+    }
     for (const el of form.querySelectorAll(".when-ai, .when-friend, .when-watch")) {
       el.hidden = !el.classList.contains("when-" + mode);
     }

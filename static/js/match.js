@@ -52,7 +52,9 @@
     } else {
       const acting = st.turn.acting || [];
       const who = acting.map((i) => (i === st.you ? "you" : st.seats[i].name));
-      els.status.textContent = st.turn.simultaneous ? `${who.join(" and ")} choose` : `${who.join(", ")} to move`;
+      // Between a move and the roll it calls for (a Dice Wars battle) nobody is to move.
+      if (!acting.length) els.status.textContent = st.turn.chance ? "the dice are rolling…" : "";
+      else els.status.textContent = st.turn.simultaneous ? `${who.join(" and ")} choose` : `${who.join(", ")} to move`;
     }
   }
 

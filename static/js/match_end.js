@@ -8,6 +8,7 @@
   const FAVICON = "/static/img/favicon.svg";
   const FAVICON_MOVE = "/static/img/favicon-move.svg";
   const CHANCE = -1;
+  const SIMULTANEOUS = -2;
 
   function matchEnd({ root, st, matchId, notice, send }) {
     const $ = (id) => document.getElementById(id);
@@ -49,9 +50,12 @@
       });
     }
 
-    // A match can be aborted until anyone makes a move (services.check_abort).
+    // A match can be aborted until a person moves (services.check_abort): an AI's
+    // blind choice or opening move does not count.
     function hasMoved() {
-      return st.log.some((e) => e.actor !== CHANCE) || st.chosen.length > 0;
+      const person = (i) => st.seats[i] && !st.seats[i].agent;
+      const movers = (e) => (e.actor === SIMULTANEOUS ? Object.keys(e.move).map(Number) : [e.actor]);
+      return st.log.some((e) => e.actor !== CHANCE && movers(e).some(person)) || st.chosen.some(person);
     }
 
     // ----- the AI at work -------------------------------------------------------------

@@ -2,7 +2,7 @@
    when the match ends (or there is none) it asks which match is on now and switches. */
 (function () {
   "use strict";
-  const { MatchSocket, nextView, renderer } = window.DiceArena;
+  const { h, MatchSocket, nextView, renderer } = window.DiceArena;
   const NEXT_AFTER_MS = 6000; // let people see the result before the next match
   const POLL_MS = 15000;
 
@@ -25,26 +25,38 @@
       timer = setTimeout(next, ms);
     }
 
+    /** "Red vs Blue · open the match": the players of the match on now, from its snapshot
+        (the same line the page was served with, kept when the screen switches). */
+    function showPlayers(seats) {
+      const line = [];
+      seats.forEach((s, i) => {
+        if (i) line.push(" vs ");
+        line.push(h("span", { class: `seat-${s.index}` }, h("span", { class: "dot", "aria-hidden": "true" }), s.name));
+      });
+      line.push(" · ", h("a", { href: `/matches/${el.dataset.matchId}/` }, "open the match"));
+      players.replaceChildren(...line);
+    }
+
     function onFrame(f) {
       if (f.type === "snapshot") {
         names = f.seats.map((s) => s.name);
         view = f.view;
+        showPlayers(f.seats);
       } else if (f.type === "event" && view !== null) {
         view = nextView(view, f);
-      } else {
-        return;
+      } else if (f.type !== "status" && f.type !== "synced") {
+        return; // a "status" or "synced" frame may say the match ended off the board (aborted)
       }
-      draw(view);
+      if (view !== null && f.type !== "status" && f.type !== "synced") draw(view);
       if (f.status && f.status.status !== "active") {
         status.textContent = "This match is over; the next one comes on shortly.";
         later(NEXT_AFTER_MS);
       }
     }
 
-    function tune(matchId, url, seats) {
+    function tune(matchId) {
       if (socket) socket.close();
       el.dataset.matchId = String(matchId);
-      if (seats) players.innerHTML = seats;
       status.textContent = "";
       view = null;
       socket = new MatchSocket(matchId, null, {
@@ -59,7 +71,7 @@
         const r = await fetch(`/tv/${game}/now.json`, { headers: { Accept: "application/json" } });
         const data = await r.json();
         if (data.match && String(data.match) !== el.dataset.matchId) {
-          tune(data.match, data.url, `<a href="${data.url}">open match #${data.match}</a>`);
+          tune(data.match);
           return;
         }
       } catch (err) {

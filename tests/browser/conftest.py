@@ -40,12 +40,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 @pytest.fixture
 def new_page(browser, web_server):
     """Pages in fresh browser contexts: each context is a different guest; ``phone=True``
-    makes it a 390 x 844 touch screen."""
+    makes it a 390 x 844 touch screen. The site's Content-Security-Policy is enforced
+    only with ``csp=True``: Playwright's ``wait_for_function`` evaluates its string in
+    the page, which the policy rightly refuses (test_what_players_meet.py enforces it
+    on every page)."""
     contexts = []
 
-    def make(phone: bool = False):
+    def make(phone: bool = False, csp: bool = False):
         extra = PHONE if phone else {}
-        context = browser.new_context(base_url=web_server, accept_downloads=True, **extra)
+        context = browser.new_context(
+            base_url=web_server, accept_downloads=True, bypass_csp=not csp, **extra
+        )
         context.set_default_timeout(20_000)
         contexts.append(context)
         return context.new_page()

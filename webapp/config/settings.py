@@ -95,6 +95,9 @@ INSTALLED_APPS = [
     "webapp.tournaments",
     "webapp.leaderboards",
     "webapp.bots",
+    # Django Ninja's own copy of Swagger UI: /api/docs loads it from our static files,
+    # not from a CDN, so it works offline and under the Content-Security-Policy.
+    "ninja",
 ]
 
 MIDDLEWARE = [
@@ -110,6 +113,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Every response says where scripts, sockets and images may come from.
+    "webapp.config.csp.ContentSecurityPolicy",
+    # Last, so the 404 page it renders has the session and the user (DEBUG on or off).
+    "webapp.config.notfound.PlainNotFound",
 ]
 
 ROOT_URLCONF = "webapp.config.urls"

@@ -29,4 +29,4 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler404 = "webapp.matches.views.not_found"
+handler404 = "webapp.config.notfound.not_found"

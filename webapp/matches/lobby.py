@@ -65,8 +65,18 @@ DEFAULT_OPPONENT = {
 
 #: Rules options the lobby starts from where the engine's default (kept for the
 #: write-ups' experiments) makes a poor evening: Footsies' single round is over in a
-#: few clicks, so the lobby offers first to 3 rounds (best of 5).
-LOBBY_OPTION_DEFAULTS: dict[str, dict[str, Any]] = {"footsies": {"rounds": 5}}
+#: few clicks, so the lobby offers first to 3 rounds (best of 5); and a round with no
+#: turn cap can run to the engine's 1,000 turns when two players mirror each other
+#: (two `footsies-bayesian` did, most of an hour at the AI-vs-AI pace), so a round is
+#: a draw after 20 turns (rounds between different agents end within 11; a cleared
+#: field plays uncapped). The equilibrium of this rule set is shipped solved
+#: (agents/equilibrium/tables.py), so `footsies-nash` and `-best` never solve it live.
+LOBBY_OPTION_DEFAULTS: dict[str, dict[str, Any]] = {"footsies": {"rounds": 5, "max_turns": 20}}
+
+#: The agents "Watch AI against AI" seats by default, when one agent against itself
+#: makes a poor show: two Footsies Statisticians mirror each other's counts for ever,
+#: the Statistician against the equilibrium mix is a match of a minute or two.
+WATCH_DEFAULTS: dict[str, tuple[str, ...]] = {"footsies": ("footsies-bayesian", "footsies-nash")}
 
 
 @dataclass
@@ -90,6 +100,14 @@ def opponents(game: Game) -> list[Opponent]:
 
 def default_opponent(game: Game) -> str:
     return DEFAULT_OPPONENT.get(game.slug, "random")
+
+
+def seat_defaults(game: Game, mode: str) -> list[str]:
+    """The agent each seat starts with: the default opponent, or in "watch" mode the
+    game's watch pairing where it has one."""
+    watch = WATCH_DEFAULTS.get(game.slug, ()) if mode == "watch" else ()
+    default = default_opponent(game)
+    return [watch[i] if i < len(watch) else default for i in range(game.max_players)]
 
 
 def lobby_defaults(game: Game) -> dict[str, Any]:
@@ -188,13 +206,17 @@ def available_bots(game: str) -> list:
     return available(game)
 
 
-def lobby() -> list[dict[str, Any]]:
+def lobby(data=None) -> list[dict[str, Any]]:
     """Every game's options with the engine's defaults and its agents (the tournament
-    form builds on this)."""
+    form builds on this); the game named in a refused form's ``data`` shows what the
+    person entered."""
+    chosen = (data or {}).get("game")
     return [
         {
             "game": game,
-            "fields": option_fields(game, engine_defaults=True),
+            "fields": option_fields(
+                game, data if game.slug == chosen else None, engine_defaults=True
+            ),
             "agents": agents.catalogue(game.slug),
             "bots": available_bots(game.slug),
             "seats": list(range(game.max_players)),
@@ -220,15 +242,17 @@ class LobbyForm:
 def lobby_form(game: Game, data=None) -> LobbyForm:
     """The form for ``game``, filled from ``data`` (a submitted QueryDict) when given."""
     data = data or {}
-    default = default_opponent(game)
+    mode = data.get("mode", "ai") if data.get("mode") in MODES else "ai"
     players = _int(data.get("players"), game.min_players)
     players = min(max(players, game.min_players), game.max_players)
-    chosen = [data.get(f"agent{i}") or default for i in range(game.max_players)]
+    defaults = {m: seat_defaults(game, m) for m in ("ai", "watch")}
+    start = defaults["watch" if mode == "watch" else "ai"]
+    chosen = [data.get(f"agent{i}") or start[i] for i in range(game.max_players)]
     form = LobbyForm(
         game=game,
         fields=option_fields(game, data or None),
         opponents=opponents(game),
-        mode=data.get("mode", "ai") if data.get("mode") in MODES else "ai",
+        mode=mode,
         players=players,
         seat=min(max(_int(data.get("seat"), 0), 0), game.max_players - 1),
         agents=chosen,
@@ -240,6 +264,8 @@ def lobby_form(game: Game, data=None) -> LobbyForm:
             "colour": gamebook.SEAT_COLOURS[i],
             "name": info.seat_name(i),
             "agent": chosen[i],
+            "ai_default": defaults["ai"][i],
+            "watch_default": defaults["watch"][i],
         }
         for i in range(game.max_players)
     ]

@@ -289,7 +289,8 @@ def join_seat(match_id: int, identity: Identity) -> int:
 
 def check_abort(match: Match, identity: Identity | None) -> None:
     """Who may abort: whoever started an AI-vs-AI match, at any time; a player of a
-    match nobody has moved in yet (after that, the way out is to resign)."""
+    match no person has moved in yet (after that, the way out is to resign). An AI's
+    move does not count: its blind choice lands a second after the match starts."""
     if match.is_over:
         raise Rejected("over", "this match is over")
     seats = list(match.seats.all())
@@ -299,9 +300,20 @@ def check_abort(match: Match, identity: Identity | None) -> None:
         return
     if identity is None or not any(s.owner == identity.key for s in seats):
         raise Rejected("not_yours", "only a player of this match can abort it")
-    moved = match.events.exclude(actor=CHANCE).exists() or match.pending.exists()
-    if moved:
+    if _a_person_moved(match, seats):
         raise Rejected("started", "the first move is made; a match can be aborted only before")
+
+
+def _a_person_moved(match: Match, seats: list[Seat]) -> bool:
+    people = {s.index for s in seats if not s.is_agent}
+    if match.pending.filter(seat__in=people).exists():
+        return True
+    for actor, move in match.events.exclude(actor=CHANCE).values_list("actor", "move").iterator():
+        # A simultaneous event holds every acting seat's choice, keyed by seat.
+        movers = {int(s) for s in move} if actor == SIMULTANEOUS else {actor}
+        if movers & people:
+            return True
+    return False
 
 
 def do_abort(match: Match) -> None:

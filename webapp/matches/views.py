@@ -91,10 +91,13 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
         raise ValueError("the number of players is a whole number") from None
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players")
-    # "opponent" names one agent for every AI seat (older forms and scripts send it).
-    fallback = data.get("opponent") or lobby.default_opponent(game)
+    # "opponent" names one agent for every AI seat (older forms and scripts send it);
+    # else a seat left out gets the mode's default (lobby.seat_defaults).
+    fallback = [data.get("opponent") or spec for spec in lobby.seat_defaults(game, mode)]
     # A named level ("level:strong") plays as its agent spec.
-    specs = [levels.resolve(game.slug, data.get(f"agent{i}") or fallback) for i in range(players)]
+    specs = [
+        levels.resolve(game.slug, data.get(f"agent{i}") or fallback[i]) for i in range(players)
+    ]
     pace = 0.0
     if mode == "watch":
         seats = [opponent_seat(game.slug, s) for s in specs]
@@ -296,7 +299,3 @@ def thinking_download(request, match_id: int, ply: int, seat: int, fmt: str):
         raise Http404(f"no download as {fmt!r}: json or graphml")
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
     return response
-
-
-def not_found(request, exception=None):
-    return render(request, "404.html", {"message": str(exception or "")}, status=404)

@@ -44,6 +44,29 @@ def entrants_from_json(text: str) -> list[str]:
     return specs
 
 
+#: The form's own fields (the rules and entrants come back their own way).
+FIELDS = (
+    "name", "game", "format", "players", "games_per_pairing", "rounds", "grid",
+    "budget_iterations",
+    "seed", "bot_move_s", "bot_bank_s", "bot_wait_s",
+)  # fmt: skip
+
+
+def entered(data) -> dict[str, Any]:
+    """What a person typed into a refused form, to show it back: each field's text and
+    the entrant rows as the page sent them (the page rebuilds their pickers)."""
+    values = {name: (data.get(name) or "").strip()[:200] for name in FIELDS}
+    try:
+        rows = json.loads(data.get("entrants_json") or "[]")
+    except ValueError:
+        rows = []
+    text = json.dumps(rows)
+    values["entrants"] = (
+        rows if isinstance(rows, list) and len(text) <= MAX_FORM_ENTRANTS_BYTES else []
+    )
+    return values
+
+
 def plan_from_form(data) -> TournamentPlan:
     slug = data.get("game", "")
     try:

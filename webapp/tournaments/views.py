@@ -16,7 +16,7 @@ from webapp.accounts.identity import identity_of
 from webapp.bots.views import bot_defaults
 from webapp.matches import lobby
 from webapp.tournaments import presets, services, standings
-from webapp.tournaments.forms import plan_from_form
+from webapp.tournaments.forms import entered, plan_from_form
 from webapp.tournaments.models import Tournament
 
 
@@ -31,6 +31,7 @@ def tournament_list(request):
 
 def new_tournament(request):
     catalogue = {g.slug: services.agent_choices(g.slug) for g in games.all()}
+    data = None  # a refused form's fields, shown back as they were entered
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/accounts/login/?next={request.path}")
@@ -41,13 +42,15 @@ def new_tournament(request):
             )
         except services.Invalid as exc:
             messages.error(request, str(exc))
+            data = request.POST
         else:
             return redirect("tournaments:detail", tournament_id=tournament.pk)
     return render(
         request,
         "tournaments/new.html",
         {
-            "lobby": lobby.lobby(),
+            "lobby": lobby.lobby(data),
+            "entered": entered(data or {}),
             "catalogue": catalogue,
             "formats": Tournament.Format.choices,
             "bot_defaults": bot_defaults(),

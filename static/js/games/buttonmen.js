@@ -264,18 +264,42 @@
     g.append(svg("text", { x: L.W / 2, y: 16, "text-anchor": "middle", class: "bm-round", id: "bm-round" }, bits.join(" · ")));
     g.append(svg("text", { x: L.W / 2, y: 42, "text-anchor": "middle", class: `bm-status${view.over ? " over" : ""}`, id: "bm-status" },
       statusText(view, ctx, picks)));
-    const last = svg("text", { x: L.W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last" });
-    wrap(view.last ? withNames(view.last.text, ctx.names || []) : "The match begins.", L.wrap).slice(0, 2).forEach((line, i) => {
-      last.append(svg("tspan", { x: L.W / 2, dy: i ? 16 : 0 }, line));
-    });
-    g.append(last);
+    const lastText = view.last ? withNames(view.last.text, ctx.names || []) : "The match begins.";
+    // Up to two lines, wrapped shorter while the wording still fits in two (fit below).
+    const wraps = [0, 8, 16].map((less) => wrap(lastText, L.wrap - less)).filter((w, i) => !i || w.length <= 2);
+    g.append(svg("text", { x: L.W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last",
+      "data-fit": JSON.stringify(wraps.map((w) => w.slice(0, 2))) }));
     if (view.rounds.length) {
-      const past = view.rounds.slice(-4).map((r) =>
-        `R${r.round} ${fmt(r.score[0])}–${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`);
-      g.append(svg("text", { x: L.W / 2, y: 106, "text-anchor": "middle", class: "bm-label", id: "bm-rounds" },
-        `rounds so far (${seatName(ctx, 0)}–${seatName(ctx, 1)}): ${past.join(", ")}`));
+      const past = (n) => view.rounds.slice(-n).map((r) =>
+        `R${r.round} ${fmt(r.score[0])}–${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`).join(", ");
+      const who = `${seatName(ctx, 0)}–${seatName(ctx, 1)}`;
+      // Longest first: the first that fits the board is drawn.
+      const variants = [`rounds so far (${who}): ${past(4)}`, `rounds (${who}): ${past(3)}`, `rounds: ${past(3)}`, `rounds: ${past(2)}`];
+      g.append(svg("text", { x: L.W / 2, y: 106, "text-anchor": "middle", class: "bm-label", id: "bm-rounds",
+        "data-fit": JSON.stringify(variants.map((v) => [v])) }));
     }
     root.append(g);
+  }
+
+  /** Lines of text are measured once drawn (fonts differ, and so do players' names):
+   *  each ``data-fit`` text takes the first of its wordings whose lines all fit the
+   *  board's width; when none does, the last is squeezed to fit. */
+  function fitTexts(root) {
+    const room = L.W - 16;
+    for (const text of root.querySelectorAll("text[data-fit]")) {
+      const wordings = JSON.parse(text.dataset.fit);
+      for (const lines of wordings) {
+        text.replaceChildren(...lines.map((line, i) => svg("tspan", { x: L.W / 2, dy: i ? 16 : 0 }, line)));
+        if ([...text.children].every((t) => t.getComputedTextLength() <= room)) break;
+      }
+      for (const t of text.children) {
+        if (t.getComputedTextLength() > room) {
+          t.setAttribute("textLength", room);
+          t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+        }
+      }
+      text.removeAttribute("data-fit");
+    }
   }
 
   /** An attack in words, from the dice on the board: "Power attack: your d20 showing 12
@@ -355,6 +379,7 @@
     middle(root, view, ctx, picks, L.PANEL_H + 8);
     panel(root, view, ctx, bottom, L.PANEL_H + L.MIDDLE_H + 12, picks);
     el.append(root);
+    fitTexts(root);
     if (ctx.controls) keepFocus(ctx.controls, () => controls(ctx.controls, view, ctx));
   }
 
