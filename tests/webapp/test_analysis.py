@@ -36,13 +36,14 @@ def queued(monkeypatch):
     return seen
 
 
-def test_analyses_go_to_the_default_queue_never_the_live_one():
+def test_analyses_go_to_their_own_queue_never_the_live_or_the_tournaments_one():
     from django.conf import settings
 
     from webapp.config.celery import app
 
     queue = app.amqp.router.route({}, analyse_match.name)["queue"].name
-    assert queue == settings.CELERY_TASK_DEFAULT_QUEUE != settings.DICEARENA_LIVE_QUEUE
+    assert queue == settings.DICEARENA_ANALYSIS_QUEUE
+    assert queue not in (settings.DICEARENA_LIVE_QUEUE, settings.CELERY_TASK_DEFAULT_QUEUE)
 
 
 def test_two_requests_make_one_row_and_queue_one_task(queued):

@@ -57,6 +57,7 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         PORT=str(port),
         WORKER_CONCURRENCY="1",
         LIVE_WORKER_CONCURRENCY="1",
+        ANALYSIS_WORKER_CONCURRENCY="1",
     )
     launcher = subprocess.Popen(
         [sys.executable, "-m", "webapp.launcher"],

@@ -131,7 +131,7 @@ def analyse_match(match_id: int) -> str:
 
     Idempotent: the row is claimed pending → running in one UPDATE, so a duplicate
     delivery, a second request or a second worker finds nothing to do. Runs on the
-    default queue (see CELERY_TASK_ROUTES), never the live one. People see a short
+    analysis queue (see CELERY_TASK_ROUTES), never the live one. People see a short
     reason when it fails; the traceback goes to the log."""
     from celery.exceptions import SoftTimeLimitExceeded
 

@@ -46,7 +46,7 @@ def _answer(token: str, compute: Callable[[], dict], where: str) -> str:
 )
 def analyse_position(match_id: int, ply: int, spec: str, budget_s: float, token: str) -> str:
     """One agent's opinion of one position, kept in Redis under ``token``. Idempotent:
-    a second delivery of a finished one does nothing; on the default queue."""
+    a second delivery of a finished one does nothing; on the analysis queue."""
 
     def compute() -> dict:
         _match, req = positions.check_request(match_id, ply, spec, budget_s)
