@@ -71,8 +71,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 # decision for whoever owns the domain, not a default: its deploy check is silenced.
 SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", False)
 SILENCED_SYSTEM_CHECKS = ["security.W021"]
-# Sign-ins: failures allowed per account and per address in one window (seconds); the
-# counts live in Redis (webapp.accounts.throttle).
+# Sign-ins: failures allowed for one account from one address, and from one address in
+# all, in one window (seconds); the counts live in Redis (webapp.accounts.throttle).
 DICEARENA_LOGIN_THROTTLE = (5, 20, 15 * 60)
 
 INSTALLED_APPS = [
