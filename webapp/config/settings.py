@@ -325,8 +325,23 @@ DICEARENA_ANALYSIS_QUEUE_MAX = int(os.environ.get("DICEARENA_ANALYSIS_QUEUE_MAX"
 DICEARENA_ANALYSIS_S_PER_PERSON = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_PERSON", "60"))
 DICEARENA_ANALYSIS_S_PER_ADDRESS = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_ADDRESS", "90"))
 DICEARENA_ANALYSIS_S_PER_MINUTE = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_MINUTE", "300"))
-# AI-vs-AI matches one person may have running at once.
+# Live AIs, per person (account, else guest) and per address alike (webapp.matches.limits):
+# AI-vs-AI matches running at once, matches against an AI running at once, new matches
+# a minute (per address), and AI moves thought about at once (a fair share of the live
+# workers: one client's slow AIs never hold them all). Accounts made per address an hour.
 DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
+DICEARENA_MAX_VS_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_VS_AI_MATCHES", "5"))
+# The same two for one address (by default as for one person: a client dropping its
+# cookie to be a new guest each time gains nothing); raise them for a shared address.
+DICEARENA_MAX_LIVE_AI_MATCHES_PER_ADDRESS = int(
+    os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES_PER_ADDRESS", DICEARENA_MAX_LIVE_AI_MATCHES)
+)
+DICEARENA_MAX_VS_AI_MATCHES_PER_ADDRESS = int(
+    os.environ.get("DICEARENA_MAX_VS_AI_MATCHES_PER_ADDRESS", DICEARENA_MAX_VS_AI_MATCHES)
+)
+DICEARENA_NEW_MATCHES_PER_MINUTE = int(os.environ.get("DICEARENA_NEW_MATCHES_PER_MINUTE", "10"))
+DICEARENA_AI_MOVES_AT_ONCE = int(os.environ.get("DICEARENA_AI_MOVES_AT_ONCE", "1"))
+DICEARENA_SIGNUPS_PER_HOUR = int(os.environ.get("DICEARENA_SIGNUPS_PER_HOUR", "5"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
 # A live match nobody moves in for this long is lost on time (or aborted if it never

@@ -20,11 +20,16 @@ os.environ.setdefault("DICEARENA_ANALYSIS_PLAYOUTS", "4")
 os.environ.setdefault("DICEARENA_AUTO_ANALYSES_PER_HOUR", "0")
 # Every test client asks from 127.0.0.1: the per-minute quotas of people, addresses and
 # the site would make tests depend on what ran before them in the same minute. The tests
-# of those limits set their own (tests/webapp/test_admission.py).
+# of those limits set their own (tests/webapp/test_admission.py, test_live_limits.py).
 for _quota in (
     "DICEARENA_ANALYSIS_S_PER_PERSON",
     "DICEARENA_ANALYSIS_S_PER_ADDRESS",
     "DICEARENA_ANALYSIS_S_PER_MINUTE",
+    "DICEARENA_MAX_VS_AI_MATCHES",
+    "DICEARENA_MAX_LIVE_AI_MATCHES_PER_ADDRESS",
+    "DICEARENA_MAX_VS_AI_MATCHES_PER_ADDRESS",
+    "DICEARENA_NEW_MATCHES_PER_MINUTE",
+    "DICEARENA_SIGNUPS_PER_HOUR",
 ):
     os.environ.setdefault(_quota, "1000000")
 

@@ -3,7 +3,9 @@ idempotent: a duplicate delivery finds its ply already played and does nothing.
 
 ``ai_move`` runs on the live queue (``DICEARENA_LIVE_QUEUE``, see CELERY_TASK_ROUTES),
 which only live workers serve, so tournaments never hold up a person's opponent. It is
-queued through ``queue_ai_move``: at most one pending task per (match, ply, seat).
+queued through ``queue_ai_move``: at most one pending task per (match, ply, seat). It
+thinks only in one of its client's slots (``limits.ai_slot``), so one person or address
+never holds every live worker.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from django.conf import settings
 import agents
 from agents.core.seeding import agent_rng
 from webapp import counters
-from webapp.matches import analyses, services
+from webapp.matches import analyses, limits, services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
 
@@ -63,6 +65,21 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
         return "not an agent"
     if match.pending.filter(ply=ply, seat=seat).exists():
         return "already chosen"
+    with limits.ai_slot(match) as turn:
+        if not turn:
+            # Its client's AIs already think about all the moves they may at once: this
+            # one waits its turn at the back of the queue, and the worker serves others.
+            ai_move.apply_async((match_id, ply, seat), countdown=SLOT_RETRY_S)
+            return "waiting for a slot"
+        return _think_and_play(match, row, ply, seat)
+
+
+#: How soon an AI move that found its client's slots taken asks again.
+SLOT_RETRY_S = 0.5
+
+
+def _think_and_play(match: Match, row, ply: int, seat: int) -> str:
+    match_id = match.pk
     state = load_state(match)
     if seat not in state.acting_seats():
         return "idle"
