@@ -118,9 +118,16 @@ class Stack:
 
         from webapp.launcher import worker_argv
 
-        # Both queues: live AI moves have a queue of their own (see settings).
-        queues = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
-        self._spawn("worker", worker_argv(queues, f"{prefix}@%h", self.args.worker_concurrency))
+        if getattr(self.args, "as_launched", False):
+            # A worker per queue, as `make run` and production start them.
+            from webapp.launcher import worker_queues
+
+            for name, queue, processes in worker_queues(prefix):
+                self._spawn(name, worker_argv([queue], f"{name}-{prefix}@%h", processes))
+        else:
+            # Both queues: live AI moves have a queue of their own (see settings).
+            queues = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
+            self._spawn("worker", worker_argv(queues, f"{prefix}@%h", self.args.worker_concurrency))
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -192,13 +199,14 @@ def new_guest(name: str) -> str:
     return store.session_key
 
 
-def new_match(guest: str, game: str) -> int:
+def new_match(guest: str, game: str, ai: str = AI) -> int:
     from webapp.accounts.identity import Identity
     from webapp.matches import services
 
     me = Identity(key=f"guest:{guest}", name=guest)
-    seats = [services.SeatPlan(identity=me), services.SeatPlan(agent_spec=AI)]
-    return services.create_match(services.MatchPlan(game=game, seats=seats)).pk
+    seats = [services.SeatPlan(identity=me), services.SeatPlan(agent_spec=ai)]
+    plan = services.MatchPlan(game=game, seats=seats, created_by=me.key)
+    return services.create_match(plan).pk
 
 
 # ----- the clients -------------------------------------------------------------------
@@ -207,8 +215,8 @@ def new_match(guest: str, game: str) -> int:
 class Slot:
     """One live match of one player; spectators follow the slot's current match."""
 
-    def __init__(self, index: int, game: str) -> None:
-        self.index, self.game = index, game
+    def __init__(self, index: int, game: str, ai: str = AI) -> None:
+        self.index, self.game, self.ai = index, game, ai
         self.guest = f"bench{index}"
         self.cookie = ""
         self.match_id = 0
@@ -243,7 +251,9 @@ async def player(url: str, slot: Slot, figures: Figures, args, stop: asyncio.Eve
             async with await open_socket(url, slot.match_id, slot.cookie) as ws:
                 if await play_match(ws, slot, figures, args, rng, stop):
                     figures.matches_finished += 1
-                    slot.match_id = await asyncio.to_thread(new_match, slot.guest, slot.game)
+                    slot.match_id = await asyncio.to_thread(
+                        new_match, slot.guest, slot.game, slot.ai
+                    )
                     slot.changed.set()
                     slot.changed = asyncio.Event()
         except (websockets.ConnectionClosed, OSError, TimeoutError) as exc:

@@ -1,0 +1,200 @@
+"""Can one client starve the live AIs? One cookieless client goes to every limit while
+other players play a light AI; prints JSON figures (issue 15).
+
+    python bench/starve.py --json [--duration 60] [--players 2] [--no-limits]
+
+The stack runs as `make run` starts it (web tier, a worker per queue: tournaments, live
+AI moves, analyses, the system's sweeps), on loopback. The client:
+
+- opens matches against ``--slow`` (The Octagon Theory) from the lobby's form, each
+  with no cookie but the one the answer gives it, until the site refuses, and answers
+  its own turns at once, so its AIs always have a move to think about;
+- opens AI-vs-AI matches of ``--slow`` against itself the same way, until refused;
+- keeps asking for more matches twice a second (each refusal counted by status).
+
+Meanwhile ``--players`` guests (from elsewhere: their matches are made in the bench, not
+from the client's address) play Octagon against ``--light`` with ``--think`` seconds
+between moves. The figure is theirs: ``move_to_ai_reply_ms`` (a move sent → the AI's
+reply on the socket). ``--no-limits`` lifts every limit (as before issue 15), for the
+comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import requests  # noqa: E402
+
+from bench.live import (  # noqa: E402
+    Figures,
+    Slot,
+    Stack,
+    new_guest,
+    new_match,
+    open_socket,
+    percentiles,
+    play_match,
+    player,
+)
+
+GAME = "octagon"
+#: Every limit the client meets, lifted (--no-limits).
+NO_LIMITS = {
+    "DICEARENA_MAX_LIVE_AI_MATCHES": "1000",
+    "DICEARENA_MAX_VS_AI_MATCHES": "1000",
+    "DICEARENA_NEW_MATCHES_PER_MINUTE": "100000",
+    "DICEARENA_AI_MOVES_AT_ONCE": "1000",
+}
+
+
+class Client:
+    """The lobby's form as a script sends it: a CSRF cookie, and no session but the one
+    each answer gives (a new guest each time, as a client that drops its cookie)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        page = requests.get(f"{url}/play/{GAME}/", timeout=30)
+        self.csrf = page.cookies["csrftoken"]
+        self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+
+    def new_match(self, form: dict) -> tuple[int, int | None, str]:
+        """(HTTP status, match id or None, the new guest's session cookie)."""
+        answer = requests.post(
+            f"{self.url}/matches/new/",
+            data={"game": GAME, "csrfmiddlewaretoken": self.token, **form},
+            cookies={"csrftoken": self.csrf},
+            headers={"Referer": f"{self.url}/play/{GAME}/"},
+            allow_redirects=False,
+            timeout=60,
+        )
+        found = re.search(r"/matches/(\d+)/", answer.headers.get("Location", ""))
+        return (
+            answer.status_code,
+            int(found[1]) if found else None,
+            answer.cookies.get("sessionid", ""),
+        )
+
+
+async def opponent_of_the_client(url: str, match_id: int, cookie: str, stop) -> None:
+    """Answer every turn of the client's own match at once (no figures kept)."""
+    figures, rng = Figures(), random.Random(match_id)
+    args = argparse.Namespace(think=0.02)
+    slot = Slot(0, GAME)
+    slot.match_id = match_id
+    while not stop.is_set():
+        try:
+            async with await open_socket(url, match_id, cookie) as ws:
+                if await play_match(ws, slot, figures, args, rng, stop):
+                    return
+        except Exception:  # noqa: BLE001 - the client keeps going whatever happens
+            await asyncio.sleep(1)
+
+
+async def run(args, url: str) -> dict:
+    client = await asyncio.to_thread(Client, url)
+    stop = asyncio.Event()
+    refusals: Counter = Counter()
+    tasks = []
+    opened = {"against": 0, "watch": 0}
+    against = {"mode": "ai", "seat": "0", "agent1": args.slow}
+    watch = {"mode": "watch", "agent0": args.slow, "agent1": args.slow}
+    for kind, form in (("against", against), ("watch", watch)):
+        for _ in range(args.tries):
+            status, match_id, cookie = await asyncio.to_thread(client.new_match, form)
+            if match_id is None:
+                refusals[f"{kind}:{status}"] += 1
+                break
+            opened[kind] += 1
+            if kind == "against":
+                tasks.append(
+                    asyncio.create_task(opponent_of_the_client(url, match_id, cookie, stop))
+                )
+
+    async def keep_asking() -> None:
+        while not stop.is_set():
+            status, _match_id, _ = await asyncio.to_thread(client.new_match, against)
+            refusals[f"more:{status}"] += 1
+            await asyncio.sleep(0.5)
+
+    tasks.append(asyncio.create_task(keep_asking()))
+    figures = Figures()
+    slots = []
+    for i in range(args.players):
+        slot = Slot(i, GAME, args.light)
+        slot.guest = f"other{i}"
+        slot.cookie = await asyncio.to_thread(new_guest, slot.guest)
+        slot.match_id = await asyncio.to_thread(new_match, slot.guest, GAME, args.light)
+        slots.append(slot)
+        tasks.append(asyncio.create_task(player(url, slot, figures, args, stop)))
+    await asyncio.sleep(args.warmup)
+    figures.measuring = True
+    started = time.monotonic()
+    await asyncio.sleep(args.duration)
+    figures.measuring = False
+    elapsed = time.monotonic() - started
+    stop.set()
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+    return {
+        "limits": not args.no_limits,
+        "slow_ai": args.slow,
+        "light_ai": args.light,
+        "client_matches_against_ai": opened["against"],
+        "client_ai_vs_ai_matches": opened["watch"],
+        "client_refusals": dict(refusals),
+        "players": args.players,
+        "think_s": args.think,
+        "seconds": round(elapsed, 1),
+        "moves": figures.moves,
+        "move_to_ai_reply_ms": percentiles(figures.move_to_ai_reply),
+        "move_to_frame_ms": percentiles(figures.move_to_frame),
+        "errors": dict(figures.errors),
+        "goal": {"move_to_ai_reply_p50_ms": 500},
+        "database": os.environ.get("DATABASE_URL", "").split("://")[0] or "sqlite",
+        "cores": os.cpu_count(),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="one client at every limit, others playing")
+    parser.add_argument("--duration", type=float, default=60, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=10, help="seconds before measuring")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--think", type=float, default=1.5, help="players' mean s a move")
+    parser.add_argument("--slow", default="mcts:iterations=100000")
+    parser.add_argument("--light", default="octagon-greedy")
+    parser.add_argument("--tries", type=int, default=30, help="matches the client asks for")
+    parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--no-limits", action="store_true", help="lift every limit")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    args.as_launched = True
+    if args.no_limits:
+        os.environ.update(NO_LIMITS)
+    tmp = Path(tempfile.mkdtemp(prefix="dicearena-starve-"))
+    stack = Stack(args, tmp)
+    try:
+        url = stack.start()
+        result = asyncio.run(run(args, url))
+    finally:
+        stack.stop()
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
