@@ -1,17 +1,26 @@
-"""Admission of work people ask the workers for: analyses of a match, an agent's opinion
-of a position.
+"""Admission of work people ask the workers for, and a fair share of the workers for it.
 
-Each request is charged in worker-seconds — the thinking time it asks for, times the
+Analyses (of a match, an agent's opinion of a position) are charged, when asked for, in
+worker-seconds — the thinking time it asks for, times the
 positions or seats it covers — against three quotas a minute (``webapp.counters``): the
 person's (their account, else their guest identity), their address's (so a client that
 drops its cookie gains nothing), and the whole site's (a backstop, set above what one
 person or address may take, so one client can never use it all up). A request past any
 of them is refused with the seconds to wait, and counts against none.
+
+Then, on the workers, one asker's tasks run a few at a time (``in_turn``): a task whose
+asker already holds all their slots goes back to the queue for a moment and the worker
+serves someone else, so however much one client has queued — analyses, or the moves of
+slow AIs in their live matches — another's work finds a free worker. A slot is a Redis
+key that expires on its own, so a worker that dies holding one frees it.
 """
 
 from __future__ import annotations
 
 import math
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -28,6 +37,10 @@ class Asker:
 
     person: str
     address: str
+
+
+#: How soon a task that found its asker's slots taken asks again.
+RETRY_S = 0.5
 
 
 def asker_of(request) -> Asker:
@@ -73,3 +86,50 @@ def charge_analysis(asker: Asker, worker_s: float) -> None:
         f"may ask for in a minute ({limit} s: thinking time × positions); {wait}",
         over.wait_s,
     )
+
+
+# ----- a fair share of the workers ---------------------------------------------------------
+
+
+def in_turn(
+    kind: str, asker: Asker, at_once: int, lease_s: int, task, args: tuple, run: Callable[[], str]
+) -> str:
+    """``run()`` in one of the asker's ``at_once`` slots of ``kind``, held at most
+    ``lease_s``; if they are all taken, ``task`` is queued again with ``args`` a moment
+    later (at the back of its queue) and this answers "waiting for a slot"."""
+    with _slot(kind, asker, at_once, lease_s) as turn:
+        if turn:
+            return run()
+    task.apply_async(args, countdown=RETRY_S)
+    return "waiting for a slot"
+
+
+@contextmanager
+def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[bool]:
+    """Hold a slot of the person and one of the address (whichever are known); False
+    when either has none free."""
+    client = counters.client()
+    token = secrets.token_hex(8)
+    held: list[str] = []
+    try:
+        for scope, who in (("person", asker.person), ("address", asker.address)):
+            if not who:
+                continue
+            key = _take_slot(client, f"{kind}:{scope}:{who}", at_once, lease_s, token)
+            if key is None:
+                yield False
+                return
+            held.append(key)
+        yield True
+    finally:
+        for key in held:
+            if client.get(key) == token.encode():  # still ours (not expired and retaken)
+                client.delete(key)
+
+
+def _take_slot(client, owner: str, at_once: int, lease_s: int, token: str) -> str | None:
+    for i in range(at_once):
+        key = f"{settings.CELERY_TASK_DEFAULT_QUEUE}:slot:{owner}:{i}"
+        if client.set(key, token, nx=True, ex=lease_s):
+            return key
+    return None

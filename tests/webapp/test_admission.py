@@ -37,7 +37,7 @@ def queued(monkeypatch):
 
     seen: list = []
     monkeypatch.setattr(analyse_position, "delay", lambda *args: seen.append(args))
-    monkeypatch.setattr(analyses, "_queue", seen.append)
+    monkeypatch.setattr(analyses, "_queue", lambda match_id, asker: seen.append(match_id))
     return seen
 
 

@@ -32,7 +32,7 @@ def queued(monkeypatch):
     """The match ids analyses are queued for, kept from the broker: the session's real
     worker must not race these tests for the rows they compute in this process."""
     seen: list[int] = []
-    monkeypatch.setattr(analyses, "_queue", seen.append)
+    monkeypatch.setattr(analyses, "_queue", lambda match_id, asker: seen.append(match_id))
     return seen
 
 

@@ -78,3 +78,25 @@ def test_analyses_and_sweeps_are_served_while_a_tournament_holds_its_workers(log
                 services.cancel(tournament.pk)
             for worker in (busy, analysis, system):
                 worker.stop()
+
+
+def test_one_clients_queued_analyses_leave_a_worker_for_another_visitor(log_dir):
+    """Three slow opinions (2 s for each of two seats) from one address and two analysis
+    processes: another visitor's quick one is answered before any of them."""
+    queue = settings.DICEARENA_ANALYSIS_QUEUE
+    match = finished_match("footsies", ("footsies-counter", "footsies-nash"), seed="wq2")
+    with others_off(queue):
+        worker = start_worker(log_dir, "fair-analysis", concurrency=2, queues=[queue])
+        try:
+            heavy, other = Asker("", "10.72.0.1"), Asker("guest:other", "10.72.0.2")
+            slow = "footsies-mcts:simulations=1000000,depth=100"
+            theirs = [positions.request(match.pk, 0, slow, 2, heavy) for _ in range(3)]
+            wait_for(lambda: positions.result(theirs[0])["status"] == "running", timeout=60)
+            mine = positions.request(match.pk, 0, "footsies-nash", 0.5, other)
+            wait_for(lambda: positions.result(mine)["status"] == "done", timeout=60)
+            assert [positions.result(t)["status"] for t in theirs].count("done") == 0
+            for token in theirs:  # theirs are answered too, in turn
+                wait_for(lambda t=token: positions.result(t)["status"] == "done", timeout=90)
+            assert "waiting for a slot" in worker.output()
+        finally:
+            worker.stop()

@@ -325,6 +325,9 @@ DICEARENA_ANALYSIS_QUEUE_MAX = int(os.environ.get("DICEARENA_ANALYSIS_QUEUE_MAX"
 DICEARENA_ANALYSIS_S_PER_PERSON = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_PERSON", "60"))
 DICEARENA_ANALYSIS_S_PER_ADDRESS = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_ADDRESS", "90"))
 DICEARENA_ANALYSIS_S_PER_MINUTE = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_MINUTE", "300"))
+# Analyses of one person (and of one address) the workers compute at once: the rest wait
+# their turn, so another visitor's finds a free worker (webapp.admission.in_turn).
+DICEARENA_ANALYSES_AT_ONCE = int(os.environ.get("DICEARENA_ANALYSES_AT_ONCE", "1"))
 # Live AIs, per person (account, else guest) and per address alike (webapp.matches.limits):
 # AI-vs-AI matches running at once, matches against an AI running at once, new matches
 # a minute (per address), and AI moves thought about at once (a fair share of the live

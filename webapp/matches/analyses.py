@@ -169,7 +169,7 @@ def request_analysis(
                 admission.charge_analysis(asker, worker_s())
         analysis, queue = do_request(match, requested_by)
     if queue:
-        _queue(match.pk)
+        _queue(match.pk, asker)
     return analysis
 
 
@@ -182,10 +182,12 @@ def do_request_once(match: Match) -> None:
         pass  # created meanwhile by a request: that row is the one
 
 
-def _queue(match_id: int) -> None:
+def _queue(match_id: int, asker: admission.Asker | None) -> None:
+    """The task, with who asked: on the workers it runs in their share (``in_turn``)."""
     from webapp.matches.tasks import analyse_match
 
-    analyse_match.delay(match_id)
+    asker = asker or admission.Asker("", "")
+    analyse_match.delay(match_id, asker.person, asker.address)
 
 
 def auto_analyse(match_id: int) -> bool:

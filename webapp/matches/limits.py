@@ -9,22 +9,19 @@ still meets the same limits. The matches an address started are remembered in Re
 from the database, which stays the one truth.
 
 Live AI moves are shared fairly: one client's AIs think about at most
-``DICEARENA_AI_MOVES_AT_ONCE`` moves at a time (a slot per person and per address, a
-Redis key that expires on its own if its worker dies), so however many slow AIs one
-client keeps busy, the other live worker processes stay free for everyone else's.
+``DICEARENA_AI_MOVES_AT_ONCE`` moves at a time (``admission.in_turn``, a slot per person
+and per address), so however many slow AIs one client keeps busy, the other live worker
+processes stay free for everyone else's.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from django.conf import settings
 
 from webapp import counters
-from webapp.admission import Throttled
+from webapp.admission import Asker, Throttled
 from webapp.matches.models import Match
 from webapp.matches.services import Rejected
 
@@ -34,10 +31,6 @@ if TYPE_CHECKING:
 #: How long an address's list of matches is kept after its last new match (a live
 #: match ends, or is settled by the idle sweep, long before).
 REMEMBER_S = 2 * 24 * 3600
-
-#: How long an AI move may hold its client's slot: past the task's hard time limit, so
-#: a slot whose worker died frees itself.
-SLOT_S = 90
 
 
 def _key(*parts: object) -> str:
@@ -139,36 +132,8 @@ def remember(match: Match, address: str) -> None:
 # ----- a fair share of the live workers ---------------------------------------------------
 
 
-@contextmanager
-def ai_slot(match: Match) -> Iterator[bool]:
-    """Hold one of the slots of the client (person and address) who started ``match``
-    while its AI thinks; yields False when they are all taken (the caller waits its
-    turn). Matches nobody started from the lobby (tournaments, the demo) need none."""
-    client = counters.client()
-    address = client.get(_key("match-address", match.pk))
-    person = person_of(match.created_by)
-    scopes = [("person", person)] if person else []
-    if address:
-        scopes.append(("address", address.decode()))
-    token = secrets.token_hex(8)
-    held: list[str] = []
-    try:
-        for scope, who in scopes:
-            key = _take_slot(client, scope, who, token)
-            if key is None:
-                yield False
-                return
-            held.append(key)
-        yield True
-    finally:
-        for key in held:
-            if client.get(key) == token.encode():  # still ours (not expired and retaken)
-                client.delete(key)
-
-
-def _take_slot(client, scope: str, who: str, token: str) -> str | None:
-    for i in range(settings.DICEARENA_AI_MOVES_AT_ONCE):
-        key = _key("ai-slot", scope, who, i)
-        if client.set(key, token, nx=True, ex=SLOT_S):
-            return key
-    return None
+def asker_of(match: Match) -> Asker:
+    """Who started ``match`` (its AI moves count against their share of the live
+    workers); nobody for matches the site started (tournaments, the demo)."""
+    address = counters.client().get(_key("match-address", match.pk))
+    return Asker(person_of(match.created_by), address.decode() if address else "")
