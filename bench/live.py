@@ -122,8 +122,9 @@ class Stack:
             # A worker per queue, as `make run` and production start them.
             from webapp.launcher import worker_queues
 
-            for name, queue, processes in worker_queues(prefix):
-                self._spawn(name, worker_argv([queue], f"{name}-{prefix}@%h", processes))
+            for name, queue, processes, nice in worker_queues(prefix):
+                argv = worker_argv([queue], f"{name}-{prefix}@%h", processes)
+                self._spawn(name, ["nice", "-n", str(nice), *argv])
         else:
             # Both queues: live AI moves have a queue of their own (see settings).
             queues = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]

@@ -12,7 +12,13 @@ AI moves, analyses, the system's sweeps), on loopback. The client:
 - opens AI-vs-AI matches of ``--slow`` against itself the same way, until refused;
 - keeps asking for more matches twice a second (each refusal counted by status).
 
-Meanwhile ``--players`` guests (from elsewhere: their matches are made in the bench, not
+First, analysis: the client sends ``--analyses`` "Analyse from here" requests of
+``footsies-mcts:simulations=1000000,depth=100`` at 5 s (10 worker-seconds each: both
+seats decide) at once, then another visitor (from 127.0.0.2) asks for a quick one;
+figures: how many of the client's were admitted and refused, and how long the other
+visitor waited for the answer.
+
+Then ``--players`` guests (from elsewhere: their matches are made in the bench, not
 from the client's address) play Octagon against ``--light`` with ``--think`` seconds
 between moves. The figure is theirs: ``move_to_ai_reply_ms`` (a move sent → the AI's
 reply on the socket). ``--no-limits`` lifts every limit (as before issue 15), for the
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import random
@@ -30,6 +37,7 @@ import re
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from pathlib import Path
 
@@ -53,6 +61,9 @@ from bench.live import (  # noqa: E402
 GAME = "octagon"
 #: Every limit the client meets, lifted (--no-limits).
 NO_LIMITS = {
+    "DICEARENA_ANALYSIS_S_PER_PERSON": "1000000",
+    "DICEARENA_ANALYSIS_S_PER_ADDRESS": "1000000",
+    "DICEARENA_ANALYSES_AT_ONCE": "1000",
     "DICEARENA_MAX_LIVE_AI_MATCHES": "1000",
     "DICEARENA_MAX_VS_AI_MATCHES": "1000",
     "DICEARENA_NEW_MATCHES_PER_MINUTE": "100000",
@@ -88,6 +99,74 @@ class Client:
         )
 
 
+HEAVY = {"agent": "footsies-mcts:simulations=1000000,depth=100", "budget": "5"}
+QUICK = {"agent": "footsies-nash", "budget": "1"}
+
+
+def finished_footsies() -> int:
+    """A finished match to analyse, stored as tournaments store theirs."""
+    from django.db import transaction
+
+    from agents.match import play_match as play_in_memory
+    from webapp.matches import services
+
+    specs = ["footsies-counter", "footsies-nash"]
+    played = play_in_memory("footsies", specs, seed="starve", options={"rounds": 3})
+    with transaction.atomic():
+        (match,) = services.do_store_played(
+            [services.PlayedMatch("footsies", played.record["options"], "starve", specs, played)]
+        )
+    return match.pk
+
+
+def post_form(url: str, path: str, form: dict, csrf: str, source: str = "127.0.0.1"):
+    """POST a form from ``source`` (another loopback address is another visitor)."""
+    from urllib.parse import urlencode, urlsplit
+
+    where = urlsplit(url)
+    conn = http.client.HTTPConnection(where.hostname, where.port, source_address=(source, 0))
+    headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": f"csrftoken={csrf}",
+        "X-CSRFToken": csrf,
+    }
+    conn.request("POST", path, urlencode(form), headers)
+    answer = conn.getresponse()
+    body = answer.read()
+    conn.close()
+    return answer.status, json.loads(body or b"{}")
+
+
+async def analyses(args, url: str, client: Client) -> dict:
+    """The client's burst of heavy opinions, then another visitor's quick one."""
+    match_id = await asyncio.to_thread(finished_footsies)
+    path = f"/matches/{match_id}/position/0/analyse/"
+    started = time.monotonic()
+    answers = await asyncio.gather(
+        *(asyncio.to_thread(post_form, url, path, HEAVY, client.csrf) for _ in range(args.analyses))
+    )
+    burst_s = time.monotonic() - started
+    statuses = Counter(status for status, _ in answers)
+    asked = time.monotonic()
+    status, body = await asyncio.to_thread(post_form, url, path, QUICK, client.csrf, "127.0.0.2")
+    waited = None
+    while status == 202 and time.monotonic() - asked < 300:
+        with urllib.request.urlopen(url + body["url"], timeout=30) as page:
+            if json.load(page)["status"] in ("done", "failed"):
+                waited = round(time.monotonic() - asked, 2)
+                break
+        await asyncio.sleep(0.1)
+    refused = next((b for s, b in answers if s != 202), {})
+    return {
+        "client_requests": args.analyses,
+        "client_burst_s": round(burst_s, 2),
+        "client_statuses": {str(k): v for k, v in sorted(statuses.items())},
+        "client_refusal": refused.get("message"),
+        "other_visitor_status": status,
+        "other_visitor_answer_s": waited,
+    }
+
+
 async def opponent_of_the_client(url: str, match_id: int, cookie: str, stop) -> None:
     """Answer every turn of the client's own match at once (no figures kept)."""
     figures, rng = Figures(), random.Random(match_id)
@@ -105,6 +184,7 @@ async def opponent_of_the_client(url: str, match_id: int, cookie: str, stop) -> 
 
 async def run(args, url: str) -> dict:
     client = await asyncio.to_thread(Client, url)
+    analysis = await analyses(args, url, client) if args.analyses else None
     stop = asyncio.Event()
     refusals: Counter = Counter()
     tasks = []
@@ -151,6 +231,7 @@ async def run(args, url: str) -> dict:
         task.cancel()
     return {
         "limits": not args.no_limits,
+        "analysis": analysis,
         "slow_ai": args.slow,
         "light_ai": args.light,
         "client_matches_against_ai": opened["against"],
@@ -178,6 +259,7 @@ def main() -> int:
     parser.add_argument("--slow", default="mcts:iterations=100000")
     parser.add_argument("--light", default="octagon-greedy")
     parser.add_argument("--tries", type=int, default=30, help="matches the client asks for")
+    parser.add_argument("--analyses", type=int, default=35, help="the client's burst (0: none)")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--no-limits", action="store_true", help="lift every limit")
     parser.add_argument("--json", action="store_true")

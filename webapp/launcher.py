@@ -52,21 +52,23 @@ def pick_port(host: str, wanted: int) -> int:
 
 
 #: The Celery workers ``make run`` starts: a name, the queue's suffix (see settings'
-#: CELERY_TASK_ROUTES) and the setting and default for its processes. Each queue has
-#: its own, so no kind of work waits behind another.
+#: CELERY_TASK_ROUTES), the setting and default for its processes, and its niceness.
+#: Each queue has its own, so no kind of work waits behind another in a queue; and
+#: batch work (tournaments, analyses) yields the CPU to what a person is waiting for
+#: (live AI moves, the sweeps), so it cannot slow them down on a busy machine either.
 WORKERS = (
-    ("worker", "", "WORKER_CONCURRENCY", "2"),  # tournaments
-    ("live", "-live", "LIVE_WORKER_CONCURRENCY", "2"),  # live AI moves
-    ("analysis", "-analysis", "ANALYSIS_WORKER_CONCURRENCY", "2"),  # analyses
-    ("system", "-system", "SYSTEM_WORKER_CONCURRENCY", "1"),  # beat's sweeps
+    ("worker", "", "WORKER_CONCURRENCY", "2", 10),  # tournaments
+    ("live", "-live", "LIVE_WORKER_CONCURRENCY", "2", 0),  # live AI moves
+    ("analysis", "-analysis", "ANALYSIS_WORKER_CONCURRENCY", "2", 10),  # analyses
+    ("system", "-system", "SYSTEM_WORKER_CONCURRENCY", "1", 0),  # beat's sweeps
 )
 
 
-def worker_queues(queue: str) -> list[tuple[str, str, int]]:
-    """(name, queue, processes) of every worker ``make run`` starts for ``queue``."""
+def worker_queues(queue: str) -> list[tuple[str, str, int, int]]:
+    """(name, queue, processes, niceness) of every worker ``make run`` starts."""
     return [
-        (name, queue + suffix, int(os.environ.get(setting, default)))
-        for name, suffix, setting, default in WORKERS
+        (name, queue + suffix, int(os.environ.get(setting, default)), nice)
+        for name, suffix, setting, default, nice in WORKERS
     ]
 
 
@@ -79,15 +81,21 @@ HEALTHY_AFTER_S = 60
 class Child:
     """One part of the stack: how to start it, and how it has been doing."""
 
-    def __init__(self, name: str, argv: list[str]) -> None:
-        self.name, self.argv = name, argv
+    def __init__(self, name: str, argv: list[str], nice: int = 0) -> None:
+        self.name, self.argv, self.nice = name, argv, nice
         self.proc: subprocess.Popen | None = None
         self.started_at = 0.0
         self.crashes = 0
         self.restart_at: float | None = None
 
     def start(self, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen(self.argv, env=env, cwd=ROOT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            self.argv,
+            env=env,
+            cwd=ROOT,
+            start_new_session=True,
+            preexec_fn=(lambda: os.nice(self.nice)) if self.nice else None,  # noqa: PLW1509
+        )
         self.started_at = time.monotonic()
         self.restart_at = None
 
@@ -127,8 +135,8 @@ class Launcher:
                                 "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
             queue = os.environ.get("DICEARENA_QUEUE", "dicearena")
-            for name, worker_queue, processes in worker_queues(queue):
-                self._start(name, worker_argv([worker_queue], f"{name}@%h", processes))
+            for name, worker_queue, processes, nice in worker_queues(queue):
+                self._start(name, worker_argv([worker_queue], f"{name}@%h", processes), nice)
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip
@@ -159,8 +167,8 @@ class Launcher:
     def _manage(self, *args: str) -> None:
         subprocess.run([PY, str(ROOT / "manage.py"), *args], env=self.env, check=True, cwd=ROOT)
 
-    def _start(self, name: str, argv: list[str]) -> None:
-        child = Child(name, argv)
+    def _start(self, name: str, argv: list[str], nice: int = 0) -> None:
+        child = Child(name, argv, nice)
         child.start(self.env)
         self.children.append(child)
 
