@@ -184,11 +184,13 @@ async def opponent_of_the_client(url: str, match_id: int, cookie: str, stop) -> 
 
 async def run(args, url: str) -> dict:
     client = await asyncio.to_thread(Client, url)
-    analysis = await analyses(args, url, client) if args.analyses else None
+    analysis = await analyses(args, url, client) if args.analyses and not args.alone else None
     stop = asyncio.Event()
     refusals: Counter = Counter()
     tasks = []
     opened = {"against": 0, "watch": 0}
+    if args.alone:
+        args.tries = 0
     against = {"mode": "ai", "seat": "0", "agent1": args.slow}
     watch = {"mode": "watch", "agent0": args.slow, "agent1": args.slow}
     for kind, form in (("against", against), ("watch", watch)):
@@ -209,7 +211,8 @@ async def run(args, url: str) -> dict:
             refusals[f"more:{status}"] += 1
             await asyncio.sleep(0.5)
 
-    tasks.append(asyncio.create_task(keep_asking()))
+    if not args.alone:
+        tasks.append(asyncio.create_task(keep_asking()))
     figures = Figures()
     slots = []
     for i in range(args.players):
@@ -231,6 +234,7 @@ async def run(args, url: str) -> dict:
         task.cancel()
     return {
         "limits": not args.no_limits,
+        "client": not args.alone,
         "analysis": analysis,
         "slow_ai": args.slow,
         "light_ai": args.light,
@@ -262,6 +266,7 @@ def main() -> int:
     parser.add_argument("--analyses", type=int, default=35, help="the client's burst (0: none)")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--no-limits", action="store_true", help="lift every limit")
+    parser.add_argument("--alone", action="store_true", help="no client: the baseline")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     args.as_launched = True

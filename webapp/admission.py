@@ -9,16 +9,18 @@ person or address may take, so one client can never use it all up). A request pa
 of them is refused with the seconds to wait, and counts against none.
 
 Then, on the workers, one asker's tasks run a few at a time (``in_turn``): a task whose
-asker already holds all their slots goes back to the queue for a moment and the worker
-serves someone else, so however much one client has queued — analyses, or the moves of
-slow AIs in their live matches — another's work finds a free worker. A slot is a Redis
-key that expires on its own, so a worker that dies holding one frees it.
+asker already holds all their slots waits in their line and the worker serves someone
+else, so however much one client has queued — analyses, or the moves of slow AIs in
+their live matches — another's work finds a free worker. A slot is a Redis key that
+expires on its own, so a worker that dies holding one frees it.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,10 +39,6 @@ class Asker:
 
     person: str
     address: str
-
-
-#: How soon a task that found its asker's slots taken asks again.
-RETRY_S = 0.5
 
 
 def asker_of(request) -> Asker:
@@ -95,41 +93,76 @@ def in_turn(
     kind: str, asker: Asker, at_once: int, lease_s: int, task, args: tuple, run: Callable[[], str]
 ) -> str:
     """``run()`` in one of the asker's ``at_once`` slots of ``kind``, held at most
-    ``lease_s``; if they are all taken, ``task`` is queued again with ``args`` a moment
-    later (at the back of its queue) and this answers "waiting for a slot"."""
-    with _slot(kind, asker, at_once, lease_s) as turn:
-        if turn:
+    ``lease_s``. If they are all taken, ``task`` (with ``args``) waits its turn: the
+    task that frees a slot queues it again at once, and should that wake-up be missed
+    (the slot freed just before it began to wait) it asks again after ``WAIT_S``
+    anyway. Answers "waiting for a slot" then."""
+    with _slot(kind, asker, at_once, lease_s) as blocked:
+        if blocked is None:
             return run()
-    task.apply_async(args, countdown=RETRY_S)
+    _wait(blocked, task.name, args, lease_s)
+    task.apply_async(args, countdown=WAIT_S)
     return "waiting for a slot"
 
 
+#: How often a task waiting for a slot asks again if no wake-up came.
+WAIT_S = 2.0
+
+
+def _key(*parts: object) -> str:
+    return ":".join([settings.CELERY_TASK_DEFAULT_QUEUE, *map(str, parts)])
+
+
 @contextmanager
-def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[bool]:
-    """Hold a slot of the person and one of the address (whichever are known); False
-    when either has none free."""
+def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[str | None]:
+    """Hold a slot of the person and one of the address (whichever are known): yields
+    None, or the owner ("<kind>:person:<key>", …) that has none free. On leaving, the
+    slots held are freed and a task waiting for each is woken."""
     client = counters.client()
     token = secrets.token_hex(8)
-    held: list[str] = []
+    held: list[tuple[str, str]] = []
     try:
         for scope, who in (("person", asker.person), ("address", asker.address)):
             if not who:
                 continue
-            key = _take_slot(client, f"{kind}:{scope}:{who}", at_once, lease_s, token)
+            owner = f"{kind}:{scope}:{who}"
+            key = _take_slot(client, owner, at_once, lease_s, token)
             if key is None:
-                yield False
+                yield owner
                 return
-            held.append(key)
-        yield True
+            held.append((owner, key))
+        yield None
     finally:
-        for key in held:
+        for owner, key in held:
             if client.get(key) == token.encode():  # still ours (not expired and retaken)
                 client.delete(key)
+            _wake(owner)
 
 
 def _take_slot(client, owner: str, at_once: int, lease_s: int, token: str) -> str | None:
     for i in range(at_once):
-        key = f"{settings.CELERY_TASK_DEFAULT_QUEUE}:slot:{owner}:{i}"
+        key = _key("slot", owner, i)
         if client.set(key, token, nx=True, ex=lease_s):
             return key
     return None
+
+
+def _wait(owner: str, task_name: str, args: tuple, lease_s: int) -> None:
+    """Put a task in ``owner``'s line, once (the first time it came keeps its place)."""
+    key = _key("waiting", owner)
+    entry = json.dumps([task_name, list(args)])
+    pipe = counters.client().pipeline()
+    pipe.zadd(key, {entry: time.time()}, nx=True)
+    pipe.expire(key, lease_s + 60)
+    pipe.execute()
+
+
+def _wake(owner: str) -> None:
+    """Queue the first task in ``owner``'s line now (it may find its work done already:
+    every task that waits here is idempotent)."""
+    from celery import current_app
+
+    popped = counters.client().zpopmin(_key("waiting", owner))
+    if popped:
+        task_name, args = json.loads(popped[0][0])
+        current_app.send_task(task_name, args)
