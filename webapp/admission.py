@@ -1,8 +1,8 @@
 """Admission of work people ask the workers for, and a fair share of the workers for it.
 
 Analyses (of a match, an agent's opinion of a position) are charged, when asked for, in
-worker-seconds — the thinking time it asks for, times the
-positions or seats it covers — against three quotas a minute (``webapp.counters``): the
+worker-seconds — the thinking time asked for, times the positions or seats it covers —
+against three quotas a minute (``webapp.counters``): the
 person's (their account, else their guest identity), their address's (so a client that
 drops its cookie gains nothing), and the whole site's (a backstop, set above what one
 person or address may take, so one client can never use it all up). A request past any
