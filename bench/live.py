@@ -355,6 +355,24 @@ async def sample(stack: Stack, usage: dict, stop: asyncio.Event) -> None:
                 usage[name]["rss"] = max(usage[name]["rss"], p.memory_info().rss)
 
 
+async def measure(figures: Figures, args, stop: asyncio.Event, tasks: list, begin=None) -> float:
+    """Wait ``args.warmup`` s, call ``begin()`` (if given), keep figures for
+    ``args.duration`` s, then stop every task; the seconds measured."""
+    await asyncio.sleep(args.warmup)
+    if begin is not None:
+        begin()
+    figures.measuring = True
+    started = time.monotonic()
+    await asyncio.sleep(args.duration)
+    figures.measuring = False
+    elapsed = time.monotonic() - started
+    stop.set()
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+    return elapsed
+
+
 async def run(args, url: str, stack: Stack) -> dict:
     figures = Figures()
     slots = [Slot(i, args.games[i % len(args.games)]) for i in range(args.matches)]
@@ -370,18 +388,12 @@ async def run(args, url: str, stack: Stack) -> dict:
     for i in range(args.spectators):
         tasks.append(asyncio.create_task(spectator(url, slots[i % len(slots)], figures, stop)))
         await asyncio.sleep(args.ramp / max(1, args.matches + args.spectators))
-    await asyncio.sleep(args.warmup)
     usage: dict = defaultdict(lambda: {"cpu": [], "rss": 0})
-    sampler = asyncio.create_task(sample(stack, usage, stop))
-    figures.measuring = True
-    started = time.monotonic()
-    await asyncio.sleep(args.duration)
-    figures.measuring = False
-    elapsed = time.monotonic() - started
-    stop.set()
-    await asyncio.wait(tasks + [sampler], timeout=15)
-    for task in tasks:
-        task.cancel()
+
+    def begin() -> None:  # processes are sampled only while measuring
+        tasks.append(asyncio.create_task(sample(stack, usage, stop)))
+
+    elapsed = await measure(figures, args, stop, tasks, begin)
     frames_total = sum(figures.frames.values())
     bytes_total = sum(figures.frame_bytes.values())
     by_role = {}
@@ -446,11 +458,16 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="dicearena-live-"))
-    stack = Stack(args, tmp)
+    return serve(args, "live", lambda url, stack: run(args, url, stack))
+
+
+def serve(args, name: str, bench) -> int:
+    """Start the stack, run ``bench(url, stack)`` (a coroutine) against it, stop the
+    stack whatever happens, and print the figures as JSON."""
+    stack = Stack(args, Path(tempfile.mkdtemp(prefix=f"dicearena-{name}-")))
     try:
         url = stack.start()
-        result = asyncio.run(run(args, url, stack))
+        result = asyncio.run(bench(url, stack))
     finally:
         stack.stop()
     print(json.dumps(result, indent=1))

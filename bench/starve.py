@@ -35,7 +35,6 @@ import os
 import random
 import re
 import sys
-import tempfile
 import time
 import urllib.request
 from collections import Counter
@@ -49,13 +48,14 @@ import requests  # noqa: E402
 from bench.live import (  # noqa: E402
     Figures,
     Slot,
-    Stack,
+    measure,
     new_guest,
     new_match,
     open_socket,
     percentiles,
     play_match,
     player,
+    serve,
 )
 
 GAME = "octagon"
@@ -222,16 +222,7 @@ async def run(args, url: str) -> dict:
         slot.match_id = await asyncio.to_thread(new_match, slot.guest, GAME, args.light)
         slots.append(slot)
         tasks.append(asyncio.create_task(player(url, slot, figures, args, stop)))
-    await asyncio.sleep(args.warmup)
-    figures.measuring = True
-    started = time.monotonic()
-    await asyncio.sleep(args.duration)
-    figures.measuring = False
-    elapsed = time.monotonic() - started
-    stop.set()
-    await asyncio.wait(tasks, timeout=15)
-    for task in tasks:
-        task.cancel()
+    elapsed = await measure(figures, args, stop, tasks)
     return {
         "limits": not args.no_limits,
         "client": not args.alone,
@@ -272,15 +263,7 @@ def main() -> int:
     args.as_launched = True
     if args.no_limits:
         os.environ.update(NO_LIMITS)
-    tmp = Path(tempfile.mkdtemp(prefix="dicearena-starve-"))
-    stack = Stack(args, tmp)
-    try:
-        url = stack.start()
-        result = asyncio.run(run(args, url))
-    finally:
-        stack.stop()
-    print(json.dumps(result, indent=1))
-    return 0
+    return serve(args, "starve", lambda url, _stack: run(args, url))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HEAVY = {"agent": "footsies-mcts:simulations=1000000,depth=100", "budget": "5"}
 
 
+def shares(person: int, address: int, site: int):
+    """Worker-seconds of analysis a minute for a person, an address and the site."""
+    return override_settings(
+        DICEARENA_ANALYSIS_S_PER_PERSON=person,
+        DICEARENA_ANALYSIS_S_PER_ADDRESS=address,
+        DICEARENA_ANALYSIS_S_PER_MINUTE=site,
+    )
+
+
 @pytest.fixture(autouse=True)
 def fresh_quotas():
     """This run's analysis quotas start empty for each test (they count per minute)."""
@@ -47,11 +56,7 @@ def ask_opinion(match, address: str, client: Client | None = None):
     return client.post(f"/matches/{match.pk}/position/0/analyse/", HEAVY)
 
 
-@override_settings(
-    DICEARENA_ANALYSIS_S_PER_PERSON=20,
-    DICEARENA_ANALYSIS_S_PER_ADDRESS=30,
-    DICEARENA_ANALYSIS_S_PER_MINUTE=1000,
-)
+@shares(person=20, address=30, site=1000)
 def test_a_cookieless_client_at_its_limit_is_refused_while_another_visitor_is_admitted(queued):
     match = finished_match("footsies", ("footsies-counter", "footsies-nash"), seed="adm1")
     answers = [ask_opinion(match, "10.20.0.1") for _ in range(5)]
@@ -74,11 +79,7 @@ def test_a_cookieless_client_at_its_limit_is_refused_while_another_visitor_is_ad
     assert ask_opinion(match, "2001:db8:1:3::1").status_code == 202
 
 
-@override_settings(
-    DICEARENA_ANALYSIS_S_PER_PERSON=20,
-    DICEARENA_ANALYSIS_S_PER_ADDRESS=1000,
-    DICEARENA_ANALYSIS_S_PER_MINUTE=1000,
-)
+@shares(person=20, address=1000, site=1000)
 def test_a_person_is_limited_whatever_address_they_ask_from(queued):
     match = finished_match("footsies", ("footsies-counter", "footsies-nash"), seed="adm2")
     get_user_model().objects.create_user("ada", password="a long password 1")
@@ -93,11 +94,7 @@ def test_a_person_is_limited_whatever_address_they_ask_from(queued):
     assert ask_opinion(match, "10.30.0.9").status_code == 202  # someone else
 
 
-@override_settings(
-    DICEARENA_ANALYSIS_S_PER_PERSON=1000,
-    DICEARENA_ANALYSIS_S_PER_ADDRESS=10,
-    DICEARENA_ANALYSIS_S_PER_MINUTE=1000,
-)
+@shares(person=1000, address=10, site=1000)
 def test_match_analyses_are_charged_to_the_address_only_when_they_queue_work(queued):
     one, two = finished_match(seed="adm3"), finished_match(seed="adm4")
 
@@ -115,11 +112,7 @@ def test_match_analyses_are_charged_to_the_address_only_when_they_queue_work(que
     assert queued == [one.pk, two.pk]
 
 
-@override_settings(
-    DICEARENA_ANALYSIS_S_PER_PERSON=1000,
-    DICEARENA_ANALYSIS_S_PER_ADDRESS=1000,
-    DICEARENA_ANALYSIS_S_PER_MINUTE=25,
-)
+@shares(person=1000, address=1000, site=25)
 def test_the_sites_backstop_answers_busy_with_when_to_come_back(queued):
     match = finished_match("footsies", ("footsies-counter", "footsies-nash"), seed="adm5")
     codes = [ask_opinion(match, f"10.50.0.{i}").status_code for i in range(3)]
@@ -128,11 +121,7 @@ def test_the_sites_backstop_answers_busy_with_when_to_come_back(queued):
     assert busy.json()["error"] == "busy" and int(busy["Retry-After"]) >= 1
 
 
-@override_settings(
-    DICEARENA_ANALYSIS_S_PER_PERSON=1000,
-    DICEARENA_ANALYSIS_S_PER_ADDRESS=10,
-    DICEARENA_ANALYSIS_S_PER_MINUTE=1000,
-)
+@shares(person=1000, address=10, site=1000)
 def test_the_editors_opinions_are_charged_too(queued, monkeypatch):
     from webapp.replays import editor
     from webapp.replays.tasks import analyse_given_position

@@ -121,7 +121,7 @@ def request(match_id: Any, ply: Any, spec: Any, budget_s: Any, asker: admission.
     from webapp.replays.tasks import analyse_position
 
     analyse_position.delay(
-        req.match_id, req.ply, req.spec, req.budget_s, token, asker.person, asker.address
+        req.match_id, req.ply, req.spec, req.budget_s, token, (asker.person, asker.address)
     )
     return token
 
@@ -200,5 +200,5 @@ def request_given(
     store(token, {"status": "pending", "text": "Waiting for a worker…"})
     from webapp.replays.tasks import analyse_given_position
 
-    analyse_given_position.delay(slug, position, spec, budget, token, asker.person, asker.address)
+    analyse_given_position.delay(slug, position, spec, budget, token, (asker.person, asker.address))
     return token

@@ -40,20 +40,23 @@ def _answer(token: str, compute: Callable[[], dict], where: str) -> str:
     return answer["status"]
 
 
-@shared_task(
+#: Both kinds of opinion: idempotent tasks (acknowledged late) with the position limits.
+opinion_task = shared_task(
     acks_late=True,
     soft_time_limit=positions.SOFT_LIMIT_S,
     time_limit=positions.HARD_LIMIT_S,
     ignore_result=True,
 )
+
+
+@opinion_task
 def analyse_position(
     match_id: int,
     ply: int,
     spec: str,
     budget_s: float,
     token: str,
-    person: str = "",
-    address: str = "",
+    asker: tuple[str, str] = ("", ""),
 ) -> str:
     """One agent's opinion of one position, kept in Redis under ``token``. Idempotent:
     a second delivery of a finished one does nothing; on the analysis queue, in the
@@ -66,25 +69,19 @@ def analyse_position(
 
     return _in_turn(
         analyse_position,
-        (match_id, ply, spec, budget_s, token, person, address),
+        (match_id, ply, spec, budget_s, token, asker),
         lambda: _answer(token, compute, f"match {match_id} at ply {ply}"),
     )
 
 
-@shared_task(
-    acks_late=True,
-    soft_time_limit=positions.SOFT_LIMIT_S,
-    time_limit=positions.HARD_LIMIT_S,
-    ignore_result=True,
-)
+@opinion_task
 def analyse_given_position(
     slug: str,
     position: str,
     spec: str,
     budget_s: float,
     token: str,
-    person: str = "",
-    address: str = "",
+    asker: tuple[str, str] = ("", ""),
 ) -> str:
     """One agent's opinion of a position built by hand (``position`` is its link's code),
     kept in Redis under ``token``; idempotent and shared like ``analyse_position``."""
@@ -99,16 +96,16 @@ def analyse_given_position(
 
     return _in_turn(
         analyse_given_position,
-        (slug, position, spec, budget_s, token, person, address),
+        (slug, position, spec, budget_s, token, asker),
         lambda: _answer(token, compute, f"a {slug} position"),
     )
 
 
 def _in_turn(task, args: tuple, run: Callable[[], str]) -> str:
-    """``run`` in the share of the person and address at the end of ``args``."""
+    """``run`` in the share of the asker (person, address) at the end of ``args``."""
     return admission.in_turn(
         "analysis",
-        admission.Asker(args[-2], args[-1]),
+        admission.Asker(*args[-1]),
         settings.DICEARENA_ANALYSES_AT_ONCE,
         positions.HARD_LIMIT_S,
         task,
