@@ -118,9 +118,17 @@ class Stack:
 
         from webapp.launcher import worker_argv
 
-        # Both queues: live AI moves have a queue of their own (see settings).
-        queues = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
-        self._spawn("worker", worker_argv(queues, f"{prefix}@%h", self.args.worker_concurrency))
+        if getattr(self.args, "as_launched", False):
+            # A worker per queue, as `make run` and production start them.
+            from webapp.launcher import worker_queues
+
+            for name, queue, processes, nice in worker_queues(prefix):
+                argv = worker_argv([queue], f"{name}-{prefix}@%h", processes)
+                self._spawn(name, ["nice", "-n", str(nice), *argv])
+        else:
+            # Both queues: live AI moves have a queue of their own (see settings).
+            queues = [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
+            self._spawn("worker", worker_argv(queues, f"{prefix}@%h", self.args.worker_concurrency))
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -192,13 +200,14 @@ def new_guest(name: str) -> str:
     return store.session_key
 
 
-def new_match(guest: str, game: str) -> int:
+def new_match(guest: str, game: str, ai: str = AI) -> int:
     from webapp.accounts.identity import Identity
     from webapp.matches import services
 
     me = Identity(key=f"guest:{guest}", name=guest)
-    seats = [services.SeatPlan(identity=me), services.SeatPlan(agent_spec=AI)]
-    return services.create_match(services.MatchPlan(game=game, seats=seats)).pk
+    seats = [services.SeatPlan(identity=me), services.SeatPlan(agent_spec=ai)]
+    plan = services.MatchPlan(game=game, seats=seats, created_by=me.key)
+    return services.create_match(plan).pk
 
 
 # ----- the clients -------------------------------------------------------------------
@@ -207,8 +216,8 @@ def new_match(guest: str, game: str) -> int:
 class Slot:
     """One live match of one player; spectators follow the slot's current match."""
 
-    def __init__(self, index: int, game: str) -> None:
-        self.index, self.game = index, game
+    def __init__(self, index: int, game: str, ai: str = AI) -> None:
+        self.index, self.game, self.ai = index, game, ai
         self.guest = f"bench{index}"
         self.cookie = ""
         self.match_id = 0
@@ -243,7 +252,9 @@ async def player(url: str, slot: Slot, figures: Figures, args, stop: asyncio.Eve
             async with await open_socket(url, slot.match_id, slot.cookie) as ws:
                 if await play_match(ws, slot, figures, args, rng, stop):
                     figures.matches_finished += 1
-                    slot.match_id = await asyncio.to_thread(new_match, slot.guest, slot.game)
+                    slot.match_id = await asyncio.to_thread(
+                        new_match, slot.guest, slot.game, slot.ai
+                    )
                     slot.changed.set()
                     slot.changed = asyncio.Event()
         except (websockets.ConnectionClosed, OSError, TimeoutError) as exc:
@@ -344,6 +355,24 @@ async def sample(stack: Stack, usage: dict, stop: asyncio.Event) -> None:
                 usage[name]["rss"] = max(usage[name]["rss"], p.memory_info().rss)
 
 
+async def measure(figures: Figures, args, stop: asyncio.Event, tasks: list, begin=None) -> float:
+    """Wait ``args.warmup`` s, call ``begin()`` (if given), keep figures for
+    ``args.duration`` s, then stop every task; the seconds measured."""
+    await asyncio.sleep(args.warmup)
+    if begin is not None:
+        begin()
+    figures.measuring = True
+    started = time.monotonic()
+    await asyncio.sleep(args.duration)
+    figures.measuring = False
+    elapsed = time.monotonic() - started
+    stop.set()
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+    return elapsed
+
+
 async def run(args, url: str, stack: Stack) -> dict:
     figures = Figures()
     slots = [Slot(i, args.games[i % len(args.games)]) for i in range(args.matches)]
@@ -359,18 +388,12 @@ async def run(args, url: str, stack: Stack) -> dict:
     for i in range(args.spectators):
         tasks.append(asyncio.create_task(spectator(url, slots[i % len(slots)], figures, stop)))
         await asyncio.sleep(args.ramp / max(1, args.matches + args.spectators))
-    await asyncio.sleep(args.warmup)
     usage: dict = defaultdict(lambda: {"cpu": [], "rss": 0})
-    sampler = asyncio.create_task(sample(stack, usage, stop))
-    figures.measuring = True
-    started = time.monotonic()
-    await asyncio.sleep(args.duration)
-    figures.measuring = False
-    elapsed = time.monotonic() - started
-    stop.set()
-    await asyncio.wait(tasks + [sampler], timeout=15)
-    for task in tasks:
-        task.cancel()
+
+    def begin() -> None:  # processes are sampled only while measuring
+        tasks.append(asyncio.create_task(sample(stack, usage, stop)))
+
+    elapsed = await measure(figures, args, stop, tasks, begin)
     frames_total = sum(figures.frames.values())
     bytes_total = sum(figures.frame_bytes.values())
     by_role = {}
@@ -435,11 +458,16 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="dicearena-live-"))
-    stack = Stack(args, tmp)
+    return serve(args, "live", lambda url, stack: run(args, url, stack))
+
+
+def serve(args, name: str, bench) -> int:
+    """Start the stack, run ``bench(url, stack)`` (a coroutine) against it, stop the
+    stack whatever happens, and print the figures as JSON."""
+    stack = Stack(args, Path(tempfile.mkdtemp(prefix=f"dicearena-{name}-")))
     try:
         url = stack.start()
-        result = asyncio.run(run(args, url, stack))
+        result = asyncio.run(bench(url, stack))
     finally:
         stack.stop()
     print(json.dumps(result, indent=1))

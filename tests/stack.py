@@ -97,8 +97,14 @@ def start_worker(
     env: dict | None = None,
     queues: list[str] | None = None,
 ) -> Process:
-    """A worker on this run's queues: by default both the tournament and the live one."""
-    queues = queues or [settings.CELERY_TASK_DEFAULT_QUEUE, settings.DICEARENA_LIVE_QUEUE]
+    """A worker on this run's queues: by default every one (tournaments, live AI moves,
+    analyses, the system's sweeps)."""
+    queues = queues or [
+        settings.CELERY_TASK_DEFAULT_QUEUE,
+        settings.DICEARENA_LIVE_QUEUE,
+        settings.DICEARENA_ANALYSIS_QUEUE,
+        settings.DICEARENA_SYSTEM_QUEUE,
+    ]
     hostname = f"{name}-{os.environ['DICEARENA_TEST_RUN']}-{time.monotonic_ns()}@%h"
     worker = Process(
         name,

@@ -1,11 +1,18 @@
-"""The app's own Redis client (one per process) and site-wide quotas counted in it.
+"""The app's own Redis client (one per process) and the quotas counted in it.
 
 A quota is a fixed window: a counter per clock minute or hour, created on the first
 request of the window and expiring after it, so nothing needs cleaning up and every
-web and worker process counts against the same figure.
+web and worker process counts against the same figure. A request may count more than
+one (``amount``: worker-seconds, say) and against several quotas at once (a person's,
+their address's, the site's): admitted by all, or charged to none.
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 
 import redis
 from django.conf import settings
@@ -29,18 +36,52 @@ def client() -> redis.Redis:
     return _client
 
 
-def quota_key(name: str, window: str) -> str:
-    """The counter of the current ``window`` ("minute" or "hour") for quota ``name``."""
-    label = timezone.now().strftime(WINDOWS[window][0])
+def quota_key(name: str, window: str, moment: datetime | None = None) -> str:
+    """The counter of the ``window`` ("minute" or "hour") holding ``moment`` (now by
+    default) for quota ``name``."""
+    label = (moment or timezone.now()).strftime(WINDOWS[window][0])
     return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:{name}:{label}"
 
 
-def take(name: str, limit: int, window: str) -> bool:
-    """Count one against quota ``name``; False once more than ``limit`` were taken in
-    the current window."""
-    key = quota_key(name, window)  # once: two readings of the clock may straddle windows
+def seconds_left(window: str, moment: datetime) -> int:
+    """Whole seconds from ``moment`` until its ``window`` ends (when a refused request
+    may be tried again); windows start on the minute or the hour, UTC."""
+    length = {"minute": 60, "hour": 3600}[window]
+    return max(1, math.ceil(length - moment.timestamp() % length))
+
+
+@dataclass(frozen=True)
+class Over:
+    """A refused charge: the first quota it would have taken past its limit, and the
+    seconds until its window ends."""
+
+    name: str
+    wait_s: int
+
+
+def charge(quotas: Sequence[tuple[str, int]], window: str, amount: int = 1) -> Over | None:
+    """Count ``amount`` against every quota ``(name, limit)`` of the current ``window``.
+    None if all stay within their limits; otherwise nothing stays counted and the
+    answer names the quota that was full."""
+    moment = timezone.now()  # once: two readings of the clock may straddle windows
+    keys = [quota_key(name, window, moment) for name, _limit in quotas]
     pipe = client().pipeline()
-    pipe.incr(key)
-    pipe.expire(key, WINDOWS[window][1])
-    count, _ = pipe.execute()
-    return int(count) <= limit
+    for key in keys:
+        pipe.incrby(key, amount)
+        pipe.expire(key, WINDOWS[window][1])
+    counts = pipe.execute()[::2]
+    full = [name for count, (name, limit) in zip(counts, quotas, strict=True) if count > limit]
+    if not full:
+        return None
+    # Refused: give it all back, so a refused request never uses up anyone's quota.
+    pipe = client().pipeline()
+    for key in keys:
+        pipe.decrby(key, amount)
+    pipe.execute()
+    return Over(full[0], seconds_left(window, moment))
+
+
+def take(name: str, limit: int, window: str) -> bool:
+    """Count one against quota ``name``; False (and not counted) once ``limit`` were
+    taken in the current window."""
+    return charge([(name, limit)], window) is None

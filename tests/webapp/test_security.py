@@ -127,22 +127,47 @@ def sign_in(username: str, password: str, address: str = "10.0.0.1"):
     return client, response
 
 
-def test_an_account_is_locked_after_five_failures_even_to_the_right_password(clean_throttle, alice):
+def test_an_account_is_locked_at_the_guessing_address_even_to_the_right_password(
+    clean_throttle, alice
+):
     per_account, _, window_s = settings.DICEARENA_LOGIN_THROTTLE
     for _ in range(per_account):
         _, response = sign_in("alice", "wrong", address="10.0.0.1")
         assert response.status_code == 200
         assert "correct username and password" in response.content.decode()
-    # From another address, with the right password: still refused, without a check.
-    client, refused = sign_in("Alice", PASSWORD, address="10.0.0.2")
+    # From the same address, with the right password: still refused, without a check.
+    client, refused = sign_in("Alice", PASSWORD, address="10.0.0.1")
     assert refused.status_code == 429
     text = refused.content.decode()
     assert "Too many failed sign-ins for this account" in text and "15 minutes" in text
     assert "_auth_user_id" not in client.session
-    # Other people sign in as usual.
+    # Other people sign in as usual, from that address too.
     get_user_model().objects.create_user("bob", password=PASSWORD)
     _, ok = sign_in("bob", PASSWORD, address="10.0.0.1")
     assert ok.status_code == 302
+
+
+def test_a_guesser_at_one_address_cannot_lock_the_owner_out_from_another(clean_throttle):
+    """Issue 15: five wrong passwords locked any public username, admins included."""
+    get_user_model().objects.create_superuser("root", password=PASSWORD)
+    per_account, _, _ = settings.DICEARENA_LOGIN_THROTTLE
+    for _ in range(per_account + 3):
+        Client(REMOTE_ADDR="10.66.0.1").post(
+            "/admin/login/", {"username": "root", "password": "wrong"}
+        )
+        sign_in("root", "wrong", address="10.66.0.1")
+    for path in ("/admin/login/", "/accounts/login/"):
+        owner = Client(REMOTE_ADDR="10.77.0.1")
+        response = owner.post(path, {"username": "root", "password": PASSWORD})
+        assert response.status_code == 302, path
+        assert "_auth_user_id" in owner.session
+    # The guesser's own address stays locked out of it, and so does any address of its
+    # IPv6 /64 (one subscriber's).
+    assert sign_in("root", PASSWORD, address="10.66.0.1")[1].status_code == 429
+    for _ in range(per_account):
+        sign_in("root", "wrong", address="2001:db8:5:6::1")
+    assert sign_in("root", PASSWORD, address="2001:db8:5:6::abcd")[1].status_code == 429
+    assert sign_in("root", PASSWORD, address="2001:db8:5:7::1")[1].status_code == 302
 
 
 def test_an_address_is_throttled_across_accounts(clean_throttle, alice):
@@ -160,10 +185,10 @@ def test_a_good_sign_in_clears_its_accounts_failures(clean_throttle, alice):
     per_account, _, _ = settings.DICEARENA_LOGIN_THROTTLE
     for _ in range(per_account - 1):
         sign_in("alice", "wrong", address="10.1.1.1")
-    assert sign_in("alice", PASSWORD, address="10.1.1.2")[1].status_code == 302
+    assert sign_in("alice", PASSWORD, address="10.1.1.1")[1].status_code == 302
     for _ in range(per_account - 1):
-        sign_in("alice", "wrong", address="10.1.1.3")
-    assert sign_in("alice", PASSWORD, address="10.1.1.4")[1].status_code == 302
+        sign_in("alice", "wrong", address="10.1.1.1")
+    assert sign_in("alice", PASSWORD, address="10.1.1.1")[1].status_code == 302
 
 
 def test_the_admin_sign_in_is_throttled_too(clean_throttle):

@@ -7,14 +7,9 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 
 from webapp.accounts import throttle
+from webapp.accounts.identity import address_of
 
 THROTTLED = "throttled"
-
-
-def client_address(request) -> str:
-    # The server's own view of the peer. Behind a proxy, run uvicorn with
-    # --proxy-headers --forwarded-allow-ips=<proxy> so this is the visitor's address.
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
 
 
 class ThrottledSignIn:
@@ -22,7 +17,7 @@ class ThrottledSignIn:
 
     def clean(self):
         username = self.cleaned_data.get("username") or ""
-        address = client_address(self.request)
+        address = address_of(self.request)
         reason = throttle.refusal(username, address)
         if reason:
             raise ValidationError(reason, code=THROTTLED)
@@ -32,7 +27,7 @@ class ThrottledSignIn:
             if getattr(exc, "code", None) == "invalid_login":
                 throttle.record_failure(username, address)
             raise
-        throttle.record_success(username)
+        throttle.record_success(username, address)
         return cleaned
 
     @property

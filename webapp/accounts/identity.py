@@ -9,6 +9,7 @@ crawler stores nothing.
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 from dataclasses import dataclass
 
@@ -48,3 +49,18 @@ def identity_of(user, session) -> Identity | None:
     if not guest:
         return None
     return Identity(key=f"guest:{guest}", name=f"Guest {guest[:4]}")
+
+
+def address_of(request) -> str:
+    """Where a request comes from, as limits count it: the peer's IPv4 address, or the
+    /64 network of an IPv6 one (what one subscriber is handed, so hopping between its
+    addresses gains nothing). Behind a proxy, run uvicorn with ``--proxy-headers
+    --forwarded-allow-ips=<proxy>`` so the peer is the visitor, not the proxy."""
+    peer = request.META.get("REMOTE_ADDR", "") if request is not None else ""
+    try:
+        ip = ipaddress.ip_address(peer)
+    except ValueError:
+        return peer or "unknown"
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(getattr(ip, "ipv4_mapped", None) or ip)

@@ -1,10 +1,17 @@
-"""Sign-in throttling: too many failed sign-ins for one account, or from one address,
-and further attempts are refused for a while without the password even being checked.
+"""Sign-in throttling: too many failed sign-ins for one account from one address, or
+from one address at all, and further attempts from there are refused for a while
+without the password even being checked.
+
+An account is counted together with the address trying it, never alone: an attacker
+guessing from one address locks only themselves out, and the owner signing in from
+anywhere else gets in (issue 15: five wrong passwords used to lock any public username,
+admins included, for everyone). Guessing from many addresses is slowed by each
+address's own limit (an IPv6 /64 counts as one address, ``identity.address_of``).
 
 Failures are counted in Redis (shared by every web process) in a window that starts with
 the first failure and expires on its own, so nothing needs cleaning up. A successful
-sign-in clears its account's count, not its address's: an attacker cannot reset the
-address count by signing in to an account of their own.
+sign-in clears its account's count at that address, not the address's: an attacker
+cannot reset the address count by signing in to an account of their own.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Limit:
-    scope: str  # "account" or "address"
+    scope: str  # "account" (with the address trying it) or "address"
     failures: int  # failures allowed in one window
     window_s: int
     message: str  # for people; {minutes} is filled in
@@ -35,7 +42,7 @@ def limits() -> list[Limit]:
             "account",
             per_account,
             window_s,
-            "Too many failed sign-ins for this account. Try again in {minutes}.",
+            "Too many failed sign-ins for this account from your address. Try again in {minutes}.",
         ),
         Limit(
             "address",
@@ -58,7 +65,8 @@ def _key(limit: Limit, value: str) -> str:
 
 
 def _values(username: str, address: str) -> dict[str, str]:
-    return {"account": username or "", "address": address or ""}
+    # NUL cannot be in an address: "ab" at "c" and "a" at "bc" never share a count.
+    return {"account": f"{username or ''}\0{address or ''}", "address": address or ""}
 
 
 def refusal(username: str, address: str) -> str | None:
@@ -92,10 +100,10 @@ def record_failure(username: str, address: str) -> None:
         log.warning("login throttle unavailable; failure not counted", exc_info=True)
 
 
-def record_success(username: str) -> None:
+def record_success(username: str, address: str) -> None:
     account = next(limit for limit in limits() if limit.scope == "account")
     try:
-        _client(settings.REDIS_URL).delete(_key(account, username))
+        _client(settings.REDIS_URL).delete(_key(account, _values(username, address)["account"]))
     except redis.RedisError:
         log.warning("login throttle unavailable", exc_info=True)
 

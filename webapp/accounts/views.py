@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -5,7 +6,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from webapp import counters
 from webapp.accounts.forms import SignInForm
+from webapp.accounts.identity import address_of
 
 
 class SignInView(auth_views.LoginView):
@@ -23,10 +26,27 @@ class SignInView(auth_views.LoginView):
 def signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("home")
+        over = _signup_quota(request)
+        if over is None:
+            user = form.save()
+            login(request, user)
+            return redirect("home")
+        form.add_error(
+            None,
+            f"{settings.DICEARENA_SIGNUPS_PER_HOUR} accounts an hour at most may be made "
+            f"from one address; try again in {-(-over.wait_s // 60)} minutes.",
+        )
+        response = render(request, "accounts/signup.html", {"form": form}, status=429)
+        response["Retry-After"] = str(over.wait_s)
+        return response
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _signup_quota(request):
+    """Count a new account against its address's hour (DICEARENA_SIGNUPS_PER_HOUR):
+    None if allowed, else what was over (nothing is counted then)."""
+    address = address_of(request)
+    return counters.charge([(f"signups:{address}", settings.DICEARENA_SIGNUPS_PER_HOUR)], "hour")
 
 
 @login_required

@@ -75,8 +75,8 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 # decision for whoever owns the domain, not a default: its deploy check is silenced.
 SECURE_HSTS_PRELOAD = _env_bool("HSTS_PRELOAD", False)
 SILENCED_SYSTEM_CHECKS = ["security.W021"]
-# Sign-ins: failures allowed per account and per address in one window (seconds); the
-# counts live in Redis (webapp.accounts.throttle).
+# Sign-ins: failures allowed for one account from one address, and from one address in
+# all, in one window (seconds); the counts live in Redis (webapp.accounts.throttle).
 DICEARENA_LOGIN_THROTTLE = (5, 20, 15 * 60)
 
 INSTALLED_APPS = [
@@ -226,22 +226,32 @@ CHANNEL_LAYERS = {
     }
 }
 
-# Celery. Two queues: tournaments fan out on the default one, live AI moves go to their
-# own, served by workers of their own, so a tournament can never make a person wait.
+# Celery. Four queues, each served by workers of its own, so no kind of work can hold up
+# another: tournaments fan out on the default one; live AI moves (and a bot's deadline,
+# a live move too) on ``-live``, so a tournament never makes a person wait; analyses
+# (a match's, an opinion of a position) on ``-analysis``, so a tournament cannot delay
+# them nor they a move; the periodic sweeps on ``-system``, which nothing a visitor
+# does can fill, so they run on time whatever else is queued.
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("DICEARENA_QUEUE", "dicearena")
 DICEARENA_LIVE_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-live"
+DICEARENA_ANALYSIS_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-analysis"
+DICEARENA_SYSTEM_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-system"
 CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.ai_move": {"queue": DICEARENA_LIVE_QUEUE},
-    "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_LIVE_QUEUE},
-    "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_LIVE_QUEUE},
     # A bot's deadline is a live move too: a flagged move must not wait behind a tournament.
     "webapp.bots.tasks.flag_turn": {"queue": DICEARENA_LIVE_QUEUE},
-    # Analyses are heavy and nobody's move waits on them: the default queue, never live.
-    "webapp.matches.tasks.analyse_match": {"queue": CELERY_TASK_DEFAULT_QUEUE},
-    "webapp.replays.tasks.analyse_position": {"queue": CELERY_TASK_DEFAULT_QUEUE},
-    "webapp.replays.tasks.analyse_given_position": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "webapp.matches.tasks.analyse_match": {"queue": DICEARENA_ANALYSIS_QUEUE},
+    "webapp.replays.tasks.analyse_position": {"queue": DICEARENA_ANALYSIS_QUEUE},
+    "webapp.replays.tasks.analyse_given_position": {"queue": DICEARENA_ANALYSIS_QUEUE},
+    # Every job of CELERY_BEAT_SCHEDULE (a test checks that none is left out).
+    "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.matches.tasks.sweep_idle_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.tournaments.tasks.sweep_stale_games": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.bots.tasks.sweep": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.accounts.tasks.clear_expired_sessions": {"queue": DICEARENA_SYSTEM_QUEUE},
 }
 CELERY_TASK_IGNORE_RESULT = True  # nothing waits on a task's return value
 CELERY_TASK_ACKS_LATE = True
@@ -332,12 +342,33 @@ DICEARENA_ANALYSIS_BUDGET_S = float(os.environ.get("DICEARENA_ANALYSIS_BUDGET_S"
 DICEARENA_ANALYSIS_PLAYOUTS = int(os.environ.get("DICEARENA_ANALYSIS_PLAYOUTS", "1000"))
 DICEARENA_AUTO_ANALYSES_PER_HOUR = int(os.environ.get("DICEARENA_AUTO_ANALYSES_PER_HOUR", "30"))
 DICEARENA_ANALYSIS_QUEUE_MAX = int(os.environ.get("DICEARENA_ANALYSIS_QUEUE_MAX", "20"))
-# "Analyse from here" requests a minute, site-wide (each is one agent's few seconds).
-DICEARENA_POSITION_ANALYSES_PER_MINUTE = int(
-    os.environ.get("DICEARENA_POSITION_ANALYSES_PER_MINUTE", "30")
-)
-# AI-vs-AI matches one person may have running at once.
+# Analysis people may ask for, in worker-seconds a minute (thinking time × positions:
+# an opinion of a Footsies turn at 5 s is 10, a match analysis its budget), per person
+# (account, else guest), per address, and site-wide (webapp.admission). The analysis
+# worker's 2 processes give 120 a minute; the site's backstop is above any one client's.
+DICEARENA_ANALYSIS_S_PER_PERSON = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_PERSON", "60"))
+DICEARENA_ANALYSIS_S_PER_ADDRESS = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_ADDRESS", "90"))
+DICEARENA_ANALYSIS_S_PER_MINUTE = int(os.environ.get("DICEARENA_ANALYSIS_S_PER_MINUTE", "300"))
+# Analyses of one person (and of one address) the workers compute at once: the rest wait
+# their turn, so another visitor's finds a free worker (webapp.admission.in_turn).
+DICEARENA_ANALYSES_AT_ONCE = int(os.environ.get("DICEARENA_ANALYSES_AT_ONCE", "1"))
+# Live AIs, per person (account, else guest) and per address alike (webapp.matches.limits):
+# AI-vs-AI matches running at once, matches against an AI running at once, new matches
+# a minute (per address), and AI moves thought about at once (a fair share of the live
+# workers: one client's slow AIs never hold them all). Accounts made per address an hour.
 DICEARENA_MAX_LIVE_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES", "3"))
+DICEARENA_MAX_VS_AI_MATCHES = int(os.environ.get("DICEARENA_MAX_VS_AI_MATCHES", "5"))
+# The same two for one address (by default as for one person: a client dropping its
+# cookie to be a new guest each time gains nothing); raise them for a shared address.
+DICEARENA_MAX_LIVE_AI_MATCHES_PER_ADDRESS = int(
+    os.environ.get("DICEARENA_MAX_LIVE_AI_MATCHES_PER_ADDRESS", DICEARENA_MAX_LIVE_AI_MATCHES)
+)
+DICEARENA_MAX_VS_AI_MATCHES_PER_ADDRESS = int(
+    os.environ.get("DICEARENA_MAX_VS_AI_MATCHES_PER_ADDRESS", DICEARENA_MAX_VS_AI_MATCHES)
+)
+DICEARENA_NEW_MATCHES_PER_MINUTE = int(os.environ.get("DICEARENA_NEW_MATCHES_PER_MINUTE", "10"))
+DICEARENA_AI_MOVES_AT_ONCE = int(os.environ.get("DICEARENA_AI_MOVES_AT_ONCE", "1"))
+DICEARENA_SIGNUPS_PER_HOUR = int(os.environ.get("DICEARENA_SIGNUPS_PER_HOUR", "5"))
 # Seconds between moves of an AI-vs-AI match, so people can watch it.
 DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
 # A live match nobody moves in for this long is lost on time (or aborted if it never

@@ -18,6 +18,20 @@ os.environ.setdefault("DICEARENA_ANALYSIS_BUDGET_S", "0")
 os.environ.setdefault("DICEARENA_ANALYSIS_PLAYOUTS", "4")
 # No automatic analyses unless a test asks: they would share the tournament queue.
 os.environ.setdefault("DICEARENA_AUTO_ANALYSES_PER_HOUR", "0")
+# Every test client asks from 127.0.0.1: the per-minute quotas of people, addresses and
+# the site would make tests depend on what ran before them in the same minute. The tests
+# of those limits set their own (tests/webapp/test_admission.py, test_live_limits.py).
+for _quota in (
+    "DICEARENA_ANALYSIS_S_PER_PERSON",
+    "DICEARENA_ANALYSIS_S_PER_ADDRESS",
+    "DICEARENA_ANALYSIS_S_PER_MINUTE",
+    "DICEARENA_MAX_VS_AI_MATCHES",
+    "DICEARENA_MAX_LIVE_AI_MATCHES_PER_ADDRESS",
+    "DICEARENA_MAX_VS_AI_MATCHES_PER_ADDRESS",
+    "DICEARENA_NEW_MATCHES_PER_MINUTE",
+    "DICEARENA_SIGNUPS_PER_HOUR",
+):
+    os.environ.setdefault(_quota, "1000000")
 
 from webapp.config.settings import *  # noqa: E402,F403
 from webapp.config.settings import DATABASES, VAR_DIR  # noqa: E402

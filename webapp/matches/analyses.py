@@ -4,12 +4,14 @@
 transaction and queues ``tasks.analyse_match`` after the commit. The task claims the
 row (pending → running) with one conditional UPDATE, so two deliveries, two requests or
 two workers compute it once; the one-to-one ``Analysis.match`` lets the database refuse
-a second row. Analyses run on the default (tournament) queue, never on the live one:
-an analysis must not make a person wait for their opponent's move.
+a second row. Analyses run on a queue of their own (``DICEARENA_ANALYSIS_QUEUE``), never
+the live one (an analysis must not make a person wait for their opponent's move) nor
+the tournaments' (a tournament must not delay an analysis).
 
-Automatic analyses (rated matches finished live) take a budget per hour, and no request
-is queued while ``DICEARENA_ANALYSIS_QUEUE_MAX`` analyses already wait, so analyses can
-never swamp the workers.
+A person's request is charged in worker-seconds to them and their address
+(``webapp.admission``); automatic analyses (rated matches finished live) take a budget
+per hour; and no request is queued while ``DICEARENA_ANALYSIS_QUEUE_MAX`` analyses
+already wait, so analyses can never swamp the workers.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from webapp import counters
+from webapp import admission, counters
 from webapp.matches.models import Analysis, Match
 from webapp.matches.services import Rejected
 
@@ -137,16 +139,37 @@ def do_request(match: Match, requested_by: str) -> tuple[Analysis, bool]:
     return analysis, False
 
 
-def request_analysis(match_id: Any, requested_by: str = FROM_REPLAY) -> Analysis:
-    """Ask for a match's analysis; returns its row (done, or on its way). Raises Rejected."""
+def worker_s() -> float:
+    """The worker-seconds one analysis is charged: its time budget, or (unbounded, as in
+    the tests) what the default budget would allow."""
+    return settings.DICEARENA_ANALYSIS_BUDGET_S or UNBOUNDED_CHARGE_S
+
+
+#: What an analysis with no time budget is charged (the default budget).
+UNBOUNDED_CHARGE_S = 8.0
+
+
+def _needs_work(existing: Analysis | None) -> bool:
+    """Whether a request would queue a task (``do_request`` decides the same)."""
+    if existing is None or existing.status == Analysis.Status.FAILED:
+        return True
+    return existing.status != Analysis.Status.DONE and _stale(existing)
+
+
+def request_analysis(
+    match_id: Any, requested_by: str = FROM_REPLAY, asker: admission.Asker | None = None
+) -> Analysis:
+    """Ask for a match's analysis; returns its row (done, or on its way). A person's
+    request (``asker``) is charged only when it queues work. Raises Rejected."""
     with transaction.atomic():
         match = check_request(match_id)
-        existing = Analysis.objects.filter(match=match).first()
-        if existing is None or existing.status == Analysis.Status.FAILED:
+        if _needs_work(Analysis.objects.filter(match=match).first()):
             check_queue_room()
+            if asker is not None:
+                admission.charge_analysis(asker, worker_s())
         analysis, queue = do_request(match, requested_by)
     if queue:
-        _queue(match.pk)
+        _queue(match.pk, asker)
     return analysis
 
 
@@ -159,10 +182,12 @@ def do_request_once(match: Match) -> None:
         pass  # created meanwhile by a request: that row is the one
 
 
-def _queue(match_id: int) -> None:
+def _queue(match_id: int, asker: admission.Asker | None) -> None:
+    """The task, with who asked: on the workers it runs in their share (``in_turn``)."""
     from webapp.matches.tasks import analyse_match
 
-    analyse_match.delay(match_id)
+    asker = asker or admission.Asker("", "")
+    analyse_match.delay(match_id, asker.person, asker.address)
 
 
 def auto_analyse(match_id: int) -> bool:

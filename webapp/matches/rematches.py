@@ -36,14 +36,16 @@ def check_rematch(match: Match, identity: Identity | None) -> services.MatchPlan
     )
 
 
-def rematch(match_id: int, identity: Identity | None) -> Match:
-    """The rematch of a match: made now, or the one another player already made."""
+def rematch(match_id: int, identity: Identity | None, address: str = "") -> Match:
+    """The rematch of a match: made now, or the one another player already made.
+    ``address`` is where the request came from (limits count it)."""
     match = Match.objects.prefetch_related("seats").get(pk=match_id)
     existing = Match.objects.filter(rematch_of=match).first()
     if existing is not None:
         check_rematch(match, identity)
         return existing
     plan = check_rematch(match, identity)
+    plan.address = address
     try:
         new = services.create_match(plan)
     except IntegrityError:

@@ -11,7 +11,6 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -60,6 +59,8 @@ class MatchPlan:
     #: For seats played by outside bots: {"move_s", "bank_s"} (webapp.bots.clock).
     time_control: dict[str, float] | None = None
     rematch_of: int | None = None
+    #: Where the request came from (``identity.address_of``): limits count it too.
+    address: str = ""
 
 
 # ----- creating a match ----------------------------------------------------------------
@@ -88,27 +89,13 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
             raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
     if not 0 <= plan.pace <= 10:
         raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
-    if plan.created_by and all(seat.agent_spec for seat in plan.seats):
-        check_live_ai_matches(plan.created_by)
+    from webapp.matches import limits
+
+    limits.check_live_ai_matches(plan)
+    if plan.address:
+        limits.check_new_match_rate(plan.address)
     _bots().check_new_match(plan)  # outside bots take only so many challenges at once
     return options
-
-
-def check_live_ai_matches(created_by: str) -> None:
-    """One person's AI-vs-AI matches take turns on the same workers as everyone's AI
-    replies: a few at once is watching, a hundred is a denial of service."""
-    limit = settings.DICEARENA_MAX_LIVE_AI_MATCHES
-    running = (
-        Match.objects.filter(status=Match.Status.ACTIVE, created_by=created_by)
-        .exclude(seats__agent_spec="")
-        .count()
-    )
-    if running >= limit:
-        raise Rejected(
-            "too_many_live",
-            f"you already have {running} AI-vs-AI matches running (at most {limit}); "
-            "abort one or wait for it to end",
-        )
 
 
 def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = True) -> Match:
@@ -139,9 +126,12 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
 
 
 def create_match(plan: MatchPlan, schedule: bool = True) -> Match:
+    from webapp.matches import limits
+
     with transaction.atomic():
         options = check_new_match(plan)
         match = do_create_match(plan, options, schedule)
+    limits.remember(match, plan.address)
     return match
 
 

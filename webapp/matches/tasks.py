@@ -3,7 +3,9 @@ idempotent: a duplicate delivery finds its ply already played and does nothing.
 
 ``ai_move`` runs on the live queue (``DICEARENA_LIVE_QUEUE``, see CELERY_TASK_ROUTES),
 which only live workers serve, so tournaments never hold up a person's opponent. It is
-queued through ``queue_ai_move``: at most one pending task per (match, ply, seat).
+queued through ``queue_ai_move``: at most one pending task per (match, ply, seat). It
+thinks only in one of its client's slots (``admission.in_turn``), so one person or
+address never holds every live worker.
 
 A move being thought about holds a short lease (``AI_LEASE_S``) that the task renews
 while its agent thinks; a worker killed mid-move stops renewing it, and
@@ -22,8 +24,8 @@ from django.conf import settings
 
 import agents
 from agents.core.seeding import agent_rng
-from webapp import counters
-from webapp.matches import analyses, services
+from webapp import admission, counters
+from webapp.matches import analyses, limits, services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
 
@@ -121,7 +123,13 @@ def _warm_up(agent, match: Match) -> None:
         agent.observe(before, (actor, move))
 
 
-@shared_task(acks_late=True, soft_time_limit=60, time_limit=90, ignore_result=True)
+#: ai_move's hard time limit; a slot it holds expires after it, should its worker die.
+AI_MOVE_HARD_LIMIT_S = 90
+
+
+@shared_task(
+    acks_late=True, soft_time_limit=60, time_limit=AI_MOVE_HARD_LIMIT_S, ignore_result=True
+)
 def ai_move(match_id: int, ply: int, seat: int) -> str:
     """Compute and play the agent's move for ``seat`` at ``ply``, if still due."""
     match = Match.objects.filter(pk=match_id).first()
@@ -132,6 +140,21 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
         return "not an agent"
     if match.pending.filter(ply=ply, seat=seat).exists():
         return "already chosen"
+    # When its client's AIs already think about all the moves they may at once, this one
+    # waits its turn at the back of the queue and the worker serves someone else.
+    return admission.in_turn(
+        "ai",
+        limits.asker_of(match),
+        settings.DICEARENA_AI_MOVES_AT_ONCE,
+        AI_MOVE_HARD_LIMIT_S,
+        ai_move,
+        (match_id, ply, seat),
+        lambda: _in_turn(match, row, ply, seat),
+    )
+
+
+def _in_turn(match: Match, row, ply: int, seat: int) -> str:
+    """In its client's slot: hold the move's lease while the agent thinks and plays."""
     state = load_state(match)
     if seat not in state.acting_seats():
         return "idle"
@@ -226,13 +249,26 @@ def sweep_idle_matches() -> dict:
     time_limit=analyses.HARD_LIMIT_S,
     ignore_result=True,
 )
-def analyse_match(match_id: int) -> str:
+def analyse_match(match_id: int, person: str = "", address: str = "") -> str:
     """Compute and store the analysis of a finished match, once (issue 10).
 
     Idempotent: the row is claimed pending → running in one UPDATE, so a duplicate
     delivery, a second request or a second worker finds nothing to do. Runs on the
-    default queue (see CELERY_TASK_ROUTES), never the live one. People see a short
-    reason when it fails; the traceback goes to the log."""
+    analysis queue (see CELERY_TASK_ROUTES), never the live one, in the share of the
+    person and address who asked (``admission.in_turn``). People see a short reason
+    when it fails; the traceback goes to the log."""
+    return admission.in_turn(
+        "analysis",
+        admission.Asker(person, address),
+        settings.DICEARENA_ANALYSES_AT_ONCE,
+        analyses.HARD_LIMIT_S,
+        analyse_match,
+        (match_id, person, address),
+        lambda: _analyse(match_id),
+    )
+
+
+def _analyse(match_id: int) -> str:
     from celery.exceptions import SoftTimeLimitExceeded
 
     from agents.analyse import BadRecord

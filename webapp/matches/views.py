@@ -9,7 +9,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import games
-from webapp.accounts.identity import Identity, identity_of, owner_identity
+from webapp.accounts.identity import (
+    GUEST_KEY,
+    Identity,
+    address_of,
+    identity_of,
+    owner_identity,
+)
 from webapp.bots.challenges import opponent_seat
 from webapp.matches import browse, gamebook, levels, lobby, rematches, services, snapshots
 from webapp.matches import summary as game_over
@@ -67,18 +73,34 @@ def new_match(request):
         game = games.get(data.get("game", ""))
     except KeyError:
         return redirect("home")
+    # A guest made by this request is forgotten if it is refused: a refusal stores nothing.
+    fresh_guest = not request.user.is_authenticated and not request.session.get(GUEST_KEY)
     identity = owner_identity(request)
+    status, wait_s = 400, 0
     try:
         plan = _plan_from_form(game, data, identity)
+        plan.address = address_of(request)
         match = services.create_match(plan)
     except ValueError as exc:
         error = str(exc)
     except services.Rejected as exc:
         error = exc.message
+        status = LIMITED.get(exc.code, 400)
+        wait_s = getattr(exc, "wait_s", 0)
     else:
         return redirect("matches:detail", match_id=match.pk)
+    if fresh_guest:
+        del request.session[GUEST_KEY]
     # A refused form comes back as the person filled it in, with the reason on top.
-    return _lobby_page(request, game, lobby.lobby_form(game, data), error, status=400)
+    response = _lobby_page(request, game, lobby.lobby_form(game, data), error, status=status)
+    if wait_s:
+        response["Retry-After"] = str(wait_s)
+    return response
+
+
+#: Refusals by a limit on what one person or address may have (webapp.matches.limits):
+#: "Too Many Requests" for scripts; people read the reason above the form.
+LIMITED = {"too_many_live": 429, "throttled": 429}
 
 
 def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan:
@@ -187,7 +209,7 @@ def rematch(request, match_id: int):
     identity = owner_identity(request)
     get_object_or_404(Match, pk=match_id)
     try:
-        new = rematches.rematch(match_id, identity)
+        new = rematches.rematch(match_id, identity, address_of(request))
     except services.Rejected as exc:
         messages.error(request, exc.message)
         return redirect("matches:detail", match_id=match_id)

@@ -1,8 +1,9 @@
 """Analyse from here (issue 10): one agent's opinion of one position of a finished match.
 
 ``request`` validates (``check_request``: a finished match, a ply it reached, an agent
-that plays the game, a budget within bounds, the minute's quota) and queues
-``tasks.analyse_position`` on the default queue; the worker stores its answer in Redis
+that plays the game, a budget within bounds), charges the worker-seconds it asks for
+(``webapp.admission``: the budget times the seats deciding) and queues
+``tasks.analyse_position`` on the analysis queue; the worker stores its answer in Redis
 under a random key for an hour, and the page polls ``result``. Nothing is written to the
 database: an opinion is cheap to ask again.
 """
@@ -18,7 +19,7 @@ from django.conf import settings
 
 import agents
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
-from webapp import counters
+from webapp import admission, counters
 from webapp.matches.models import Match
 from webapp.matches.positions import walk
 from webapp.matches.services import Rejected
@@ -104,24 +105,24 @@ def _key(token: str) -> str:
     return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:position:{token}"
 
 
-def check_quota() -> None:
-    """At most DICEARENA_POSITION_ANALYSES_PER_MINUTE requests a minute, site-wide, so
-    the opinions asked for never swamp the workers."""
-    if not counters.take(
-        "position-quota", settings.DICEARENA_POSITION_ANALYSES_PER_MINUTE, "minute"
-    ):
-        raise Rejected("busy", "many positions are being analysed; try again in a minute")
+def charge(asker: admission.Asker, state: State, budget_s: float) -> None:
+    """Charge the worker-seconds this opinion asks for: the agent thinks ``budget_s``
+    for each seat deciding at ``state`` (both seats of a Footsies turn)."""
+    seats, _why_not = whose_turn(state)
+    admission.charge_analysis(asker, budget_s * max(1, len(seats)))
 
 
-def request(match_id: Any, ply: Any, spec: Any, budget_s: Any) -> str:
+def request(match_id: Any, ply: Any, spec: Any, budget_s: Any, asker: admission.Asker) -> str:
     """Queue an opinion; returns the token its answer is kept under."""
-    _match, req = check_request(match_id, ply, spec, budget_s)
-    check_quota()
+    match, req = check_request(match_id, ply, spec, budget_s)
+    charge(asker, state_at(match, req.ply), req.budget_s)
     token = secrets.token_urlsafe(12)
     store(token, {"status": "pending", "text": "Waiting for a worker…"})
     from webapp.replays.tasks import analyse_position
 
-    analyse_position.delay(req.match_id, req.ply, req.spec, req.budget_s, token)
+    analyse_position.delay(
+        req.match_id, req.ply, req.spec, req.budget_s, token, (asker.person, asker.address)
+    )
     return token
 
 
@@ -183,19 +184,21 @@ def opinion_of(
     }
 
 
-def request_given(slug: str, position: str, spec: Any, budget_s: Any) -> str:
+def request_given(
+    slug: str, position: str, spec: Any, budget_s: Any, asker: admission.Asker
+) -> str:
     """Queue an opinion of a position built by hand (its link's code)."""
     from webapp.replays import editor
 
     try:
-        editor.set_up(slug, editor.decode(str(position or "")))
+        state = editor.set_up(slug, editor.decode(str(position or "")))
     except (KeyError, editor.BadPosition) as exc:
         raise Rejected("bad-position", str(exc.args[0]) if exc.args else "bad position") from None
     spec, budget = check_agent(slug, spec, budget_s)
-    check_quota()
+    charge(asker, state, budget)
     token = secrets.token_urlsafe(12)
     store(token, {"status": "pending", "text": "Waiting for a worker…"})
     from webapp.replays.tasks import analyse_given_position
 
-    analyse_given_position.delay(slug, position, spec, budget, token)
+    analyse_given_position.delay(slug, position, spec, budget, token, (asker.person, asker.address))
     return token

@@ -6,7 +6,9 @@ import logging
 from collections.abc import Callable
 
 from celery import shared_task
+from django.conf import settings
 
+from webapp import admission
 from webapp.replays import positions
 
 log = logging.getLogger(__name__)
@@ -38,33 +40,51 @@ def _answer(token: str, compute: Callable[[], dict], where: str) -> str:
     return answer["status"]
 
 
-@shared_task(
+#: Both kinds of opinion: idempotent tasks (acknowledged late) with the position limits.
+opinion_task = shared_task(
     acks_late=True,
     soft_time_limit=positions.SOFT_LIMIT_S,
     time_limit=positions.HARD_LIMIT_S,
     ignore_result=True,
 )
-def analyse_position(match_id: int, ply: int, spec: str, budget_s: float, token: str) -> str:
+
+
+@opinion_task
+def analyse_position(
+    match_id: int,
+    ply: int,
+    spec: str,
+    budget_s: float,
+    token: str,
+    asker: tuple[str, str] = ("", ""),
+) -> str:
     """One agent's opinion of one position, kept in Redis under ``token``. Idempotent:
-    a second delivery of a finished one does nothing; on the default queue."""
+    a second delivery of a finished one does nothing; on the analysis queue, in the
+    share of whoever asked (``admission.in_turn``)."""
 
     def compute() -> dict:
         _match, req = positions.check_request(match_id, ply, spec, budget_s)
         positions.store(token, {"status": "running", "text": "Thinking…"})
         return positions.opinion(req)
 
-    return _answer(token, compute, f"match {match_id} at ply {ply}")
+    return _in_turn(
+        analyse_position,
+        (match_id, ply, spec, budget_s, token, asker),
+        lambda: _answer(token, compute, f"match {match_id} at ply {ply}"),
+    )
 
 
-@shared_task(
-    acks_late=True,
-    soft_time_limit=positions.SOFT_LIMIT_S,
-    time_limit=positions.HARD_LIMIT_S,
-    ignore_result=True,
-)
-def analyse_given_position(slug: str, position: str, spec: str, budget_s: float, token: str) -> str:
+@opinion_task
+def analyse_given_position(
+    slug: str,
+    position: str,
+    spec: str,
+    budget_s: float,
+    token: str,
+    asker: tuple[str, str] = ("", ""),
+) -> str:
     """One agent's opinion of a position built by hand (``position`` is its link's code),
-    kept in Redis under ``token``; idempotent like ``analyse_position``."""
+    kept in Redis under ``token``; idempotent and shared like ``analyse_position``."""
     from webapp.replays import editor
 
     def compute() -> dict:
@@ -74,4 +94,21 @@ def analyse_given_position(slug: str, position: str, spec: str, budget_s: float,
         names = [f"seat {i}" for i in range(state.num_players)]
         return positions.opinion_of(state, checked_spec, budget, f"editor:{position[:32]}", names)
 
-    return _answer(token, compute, f"a {slug} position")
+    return _in_turn(
+        analyse_given_position,
+        (slug, position, spec, budget_s, token, asker),
+        lambda: _answer(token, compute, f"a {slug} position"),
+    )
+
+
+def _in_turn(task, args: tuple, run: Callable[[], str]) -> str:
+    """``run`` in the share of the asker (person, address) at the end of ``args``."""
+    return admission.in_turn(
+        "analysis",
+        admission.Asker(*args[-1]),
+        settings.DICEARENA_ANALYSES_AT_ONCE,
+        positions.HARD_LIMIT_S,
+        task,
+        args,
+        run,
+    )

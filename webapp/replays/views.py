@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from webapp import admission
 from webapp.matches import analyses
 from webapp.matches.models import Analysis, Match
 from webapp.matches.services import Rejected
@@ -48,8 +49,18 @@ def record(request, match_id: int):
     return response
 
 
-#: HTTP statuses of refused analysis requests.
-REFUSED = {"no-match": 404, "not-finished": 409, "busy": 503}
+#: HTTP statuses of refused analysis requests (anything else is a bad request).
+REFUSED = {"no-match": 404, "not-finished": 409, "busy": 503, "throttled": 429}
+
+
+def _refused(exc: Rejected) -> JsonResponse:
+    """A refused request in JSON; one refused for now says when to ask again."""
+    response = JsonResponse(
+        {"error": exc.code, "message": exc.message}, status=REFUSED.get(exc.code, 400)
+    )
+    if isinstance(exc, admission.Throttled):
+        response["Retry-After"] = str(exc.wait_s)
+    return response
 
 
 def _wants_json(request) -> bool:
@@ -65,12 +76,10 @@ def analysis(request, match_id: int):
         get_object_or_404(Match, pk=match_id)
         return HttpResponseRedirect(replay_url)
     try:
-        row = analyses.request_analysis(match_id, analyses.FROM_REPLAY)
+        row = analyses.request_analysis(match_id, analyses.FROM_REPLAY, admission.asker_of(request))
     except Rejected as exc:
         if _wants_json(request):
-            return JsonResponse(
-                {"error": exc.code, "message": exc.message}, status=REFUSED.get(exc.code, 400)
-            )
+            return _refused(exc)
         if exc.code == "no-match":
             get_object_or_404(Match, pk=match_id)
         messages.error(request, exc.message)
@@ -138,11 +147,14 @@ def position_analyse(request, match_id: int, ply: int):
 
     try:
         token = positions.request(
-            match_id, ply, request.POST.get("agent"), request.POST.get("budget")
+            match_id,
+            ply,
+            request.POST.get("agent"),
+            request.POST.get("budget"),
+            admission.asker_of(request),
         )
     except Rejected as exc:
-        status = {"no-match": 404, "busy": 503, "not-finished": 409}.get(exc.code, 400)
-        return JsonResponse({"error": exc.code, "message": exc.message}, status=status)
+        return _refused(exc)
     url = reverse("replays:position-result", args=[match_id, ply, token])
     return JsonResponse(
         {"status": "pending", "text": "Waiting for a worker…", "url": url}, status=202
@@ -256,11 +268,14 @@ def editor_analyse(request, slug: str):
 
     try:
         token = positions.request_given(
-            slug, request.POST.get("p"), request.POST.get("agent"), request.POST.get("budget")
+            slug,
+            request.POST.get("p"),
+            request.POST.get("agent"),
+            request.POST.get("budget"),
+            admission.asker_of(request),
         )
     except Rejected as exc:
-        status = {"busy": 503}.get(exc.code, 400)
-        return JsonResponse({"error": exc.code, "message": exc.message}, status=status)
+        return _refused(exc)
     url = reverse("position-editor-result", args=[token])
     return JsonResponse(
         {"status": "pending", "text": "Waiting for a worker…", "url": url}, status=202

@@ -1,0 +1,168 @@
+"""Admission of work people ask the workers for, and a fair share of the workers for it.
+
+Analyses (of a match, an agent's opinion of a position) are charged, when asked for, in
+worker-seconds — the thinking time asked for, times the positions or seats it covers —
+against three quotas a minute (``webapp.counters``): the
+person's (their account, else their guest identity), their address's (so a client that
+drops its cookie gains nothing), and the whole site's (a backstop, set above what one
+person or address may take, so one client can never use it all up). A request past any
+of them is refused with the seconds to wait, and counts against none.
+
+Then, on the workers, one asker's tasks run a few at a time (``in_turn``): a task whose
+asker already holds all their slots waits in their line and the worker serves someone
+else, so however much one client has queued — analyses, or the moves of slow AIs in
+their live matches — another's work finds a free worker. A slot is a Redis key that
+expires on its own, so a worker that dies holding one frees it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from webapp import counters
+from webapp.accounts.identity import address_of, identity_of
+from webapp.matches.services import Rejected
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who asks for work: a person's identity key ("" for a visitor with no session)
+    and the address they ask from (``identity.address_of``)."""
+
+    person: str
+    address: str
+
+
+def asker_of(request) -> Asker:
+    identity = identity_of(request.user, request.session)
+    return Asker(identity.key if identity else "", address_of(request))
+
+
+class Throttled(Rejected):
+    """A request refused for now: ``wait_s`` says when it may be asked again (HTTP 429
+    for a person or an address over their share, 503 when the whole site is)."""
+
+    def __init__(self, code: str, message: str, wait_s: int) -> None:
+        super().__init__(code, message)
+        self.wait_s = wait_s
+
+
+def charge_analysis(asker: Asker, worker_s: float) -> None:
+    """Count ``worker_s`` of analysis against the asker's, their address's and the
+    site's quota of the minute; Throttled if any is full (nothing is counted then)."""
+    amount = max(1, math.ceil(worker_s))
+    quotas = [
+        (f"analysis-s:address:{asker.address}", settings.DICEARENA_ANALYSIS_S_PER_ADDRESS),
+        ("analysis-s:site", settings.DICEARENA_ANALYSIS_S_PER_MINUTE),
+    ]
+    if asker.person:
+        quotas.insert(
+            0, (f"analysis-s:person:{asker.person}", settings.DICEARENA_ANALYSIS_S_PER_PERSON)
+        )
+    over = counters.charge(quotas, "minute", amount)
+    if over is None:
+        return
+    wait = f"try again in {over.wait_s} s"
+    if over.name == "analysis-s:site":
+        raise Throttled("busy", f"the analysts are busy; {wait}", over.wait_s)
+    who, limit = (
+        ("you", settings.DICEARENA_ANALYSIS_S_PER_PERSON)
+        if over.name.startswith("analysis-s:person:")
+        else ("your address", settings.DICEARENA_ANALYSIS_S_PER_ADDRESS)
+    )
+    raise Throttled(
+        "throttled",
+        f"this asks for {amount} s of a worker's time, more than is left of what {who} "
+        f"may ask for in a minute ({limit} s: thinking time × positions); {wait}",
+        over.wait_s,
+    )
+
+
+# ----- a fair share of the workers ---------------------------------------------------------
+
+
+def in_turn(
+    kind: str, asker: Asker, at_once: int, lease_s: int, task, args: tuple, run: Callable[[], str]
+) -> str:
+    """``run()`` in one of the asker's ``at_once`` slots of ``kind``, held at most
+    ``lease_s``. If they are all taken, ``task`` (with ``args``) waits its turn: the
+    task that frees a slot queues it again at once, and should that wake-up be missed
+    (the slot freed just before it began to wait) it asks again after ``WAIT_S``
+    anyway. Answers "waiting for a slot" then."""
+    with _slot(kind, asker, at_once, lease_s) as blocked:
+        if blocked is None:
+            return run()
+    _wait(blocked, task.name, args, lease_s)
+    task.apply_async(args, countdown=WAIT_S)
+    return "waiting for a slot"
+
+
+#: How often a task waiting for a slot asks again if no wake-up came.
+WAIT_S = 2.0
+
+
+def _key(*parts: object) -> str:
+    return ":".join([settings.CELERY_TASK_DEFAULT_QUEUE, *map(str, parts)])
+
+
+@contextmanager
+def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[str | None]:
+    """Hold a slot of the person and one of the address (whichever are known): yields
+    None, or the owner ("<kind>:person:<key>", …) that has none free. On leaving, the
+    slots held are freed and a task waiting for each is woken."""
+    client = counters.client()
+    token = secrets.token_hex(8)
+    held: list[tuple[str, str]] = []
+    try:
+        for scope, who in (("person", asker.person), ("address", asker.address)):
+            if not who:
+                continue
+            owner = f"{kind}:{scope}:{who}"
+            key = _take_slot(client, owner, at_once, lease_s, token)
+            if key is None:
+                yield owner
+                return
+            held.append((owner, key))
+        yield None
+    finally:
+        for owner, key in held:
+            if client.get(key) == token.encode():  # still ours (not expired and retaken)
+                client.delete(key)
+            _wake(owner)
+
+
+def _take_slot(client, owner: str, at_once: int, lease_s: int, token: str) -> str | None:
+    for i in range(at_once):
+        key = _key("slot", owner, i)
+        if client.set(key, token, nx=True, ex=lease_s):
+            return key
+    return None
+
+
+def _wait(owner: str, task_name: str, args: tuple, lease_s: int) -> None:
+    """Put a task in ``owner``'s line, once (the first time it came keeps its place)."""
+    key = _key("waiting", owner)
+    entry = json.dumps([task_name, list(args)])
+    pipe = counters.client().pipeline()
+    pipe.zadd(key, {entry: time.time()}, nx=True)
+    pipe.expire(key, lease_s + 60)
+    pipe.execute()
+
+
+def _wake(owner: str) -> None:
+    """Queue the first task in ``owner``'s line now (it may find its work done already:
+    every task that waits here is idempotent)."""
+    from celery import current_app
+
+    popped = counters.client().zpopmin(_key("waiting", owner))
+    if popped:
+        task_name, args = json.loads(popped[0][0])
+        current_app.send_task(task_name, args)
