@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from agents.equilibrium.soundness import figures
 from agents.stats import Tally, result_for
 from games.core import Outcome
 from webapp.leaderboards.models import Competitor, RatingChange
@@ -32,9 +33,23 @@ def leaderboard(game: str) -> list[dict[str, Any]]:
             "sigma": round(c.sigma, 3),
             "games": c.games,
             "provisional": c.provisional,
+            **(soundness(c.name) if game == "footsies" and c.kind == Competitor.Kind.AGENT else {}),
         }
         for i, c in enumerate(rows, 1)
     ]
+
+
+def soundness(spec: str) -> dict[str, Any]:
+    """Footsies only: the agent's exploitability and score against the equilibrium
+    (``agents.equilibrium.soundness``), which a rock-paper-scissors pool cannot inflate."""
+    found = figures(spec)
+    if found is None:
+        return {}
+    return {
+        "exploitability": found.get("exploitability"),
+        "score_vs_equilibrium": found.get("score_vs_equilibrium"),
+        "soundness_exact": bool(found.get("exact")),
+    }
 
 
 def bot_owners(keys: list[str]) -> dict[str, str]:
