@@ -1,0 +1,199 @@
+"""How sound a Footsies player is, in the two figures a rock-paper-scissors pool hides.
+
+Ratings from a pool of Footsies players mislead: A beats B, B beats C, C beats A, and a
+player that happens to feed on the pool's favourite rises. Two figures do not depend on
+the pool:
+
+- **exploitability**: what a perfect opponent, who knows the player's policy, earns
+  against it from the start (0 for the equilibrium, 1/3 for random, 1/2 for the
+  write-up's counter player; ``response.exploitability``). Exact for a player whose
+  choice depends only on the position; a player that learns during the match has no
+  fixed policy, and the figure is left out (None);
+- **score against the equilibrium**: its expected share of the point (a win 1, a draw
+  ½) against the equilibrium mix. No player scores more than ½; a player that ever
+  chooses a move outside every equilibrium's support scores less. Exact for a fixed
+  policy (``match_value``), measured over games otherwise.
+
+``python -m agents.equilibrium.soundness --games 200 --write`` measures every registered
+Footsies agent on the lobby's rules and keeps the run the leaderboard shows in
+``soundness.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from agents.equilibrium.footsies import solve
+from agents.equilibrium.response import (
+    MAX_SWEEPS,
+    TOLERANCE,
+    BestResponse,
+    Policy,
+    exploitability,
+)
+from games.footsies import GAME, MOVES
+from games.footsies.state import FootsiesState
+
+PATH = Path(__file__).with_name("soundness.json")
+
+#: The rules the lobby plays (``webapp.matches.lobby.LOBBY_OPTION_DEFAULTS``; a web test
+#: checks the two agree): first to 3 of 5 rounds of at most 20 turns.
+LOBBY = {"rounds": 5, "max_turns": 20}
+
+
+class MatchValue(BestResponse):
+    """The expected payoff of ``seat`` playing ``own`` against ``policy``: the best
+    response's model of the game, with the responder's choice averaged over its own
+    mix instead of maximised."""
+
+    def __init__(self, own: Policy, policy: Policy, seat: int = 0) -> None:
+        super().__init__(policy, seat)
+        self.own = own
+        self.own_mix: dict[int, list[float]] = {}
+
+    def _iterate(self, start: np.ndarray, discount: float) -> np.ndarray:
+        n = len(self.moves)
+        values = np.zeros(n)
+        values[: len(start)] = start
+        weights = [self._weights(i) for i in range(n)]
+        for _ in range(MAX_SWEEPS):
+            moved = 0.0
+            for i in range(n - 1, -1, -1):
+                v = sum(
+                    w * (ended + discount * sum(p * values[j] for j, p in onward))
+                    for w, (ended, onward) in zip(weights[i], self.moves[i], strict=True)
+                    if w
+                )
+                moved = max(moved, abs(v - values[i]))
+                values[i] = v
+            if moved <= TOLERANCE:
+                return values
+        raise ArithmeticError("match values did not settle")
+
+    def _weights(self, i: int) -> list[float]:
+        return self.own_mix[i]
+
+    def _explore_from(self, root: FootsiesState) -> None:
+        super()._explore_from(root)
+        # The positions are known now: note what the player chooses at each.
+        states = self._states(root)
+        for key, index in self.index.items():
+            if index not in self.own_mix:
+                mix = self.own(states[key], self.seat)
+                self.own_mix[index] = [mix.get(m, 0.0) for m in MOVES]
+
+    def _states(self, root: FootsiesState) -> dict[tuple, FootsiesState]:
+        """Every explored position's state, reached again from ``root``."""
+        from agents.equilibrium.response import state_key
+
+        found = {state_key(root): root}
+        frontier = [root]
+        opp = 1 - self.seat
+        while frontier:
+            state = frontier.pop()
+            theirs = [b for b, p in self.policy(state, opp).items() if p > 0]
+            for a in MOVES:  # the model holds every move of the player, as the parent's
+                for b in theirs:
+                    child = state.apply_joint({self.seat: a, opp: b})
+                    key = state_key(child)
+                    if not child.over and key not in found and key in self.index:
+                        found[key] = child
+                        frontier.append(child)
+        return found
+
+
+def match_value(own: Policy, other: Policy, options: dict[str, Any] | None = None) -> float:
+    """The expected payoff (+1 a win, −1 a loss) of ``own`` against ``other`` from the
+    start, ``own`` at seat 0."""
+    return MatchValue(own, other, 0).value(GAME.new_state(2, options))
+
+
+def score(value: float) -> float:
+    """An expected payoff as the share of the point it is worth."""
+    return (1 + value) / 2
+
+
+@cache
+def shipped() -> dict[str, Any]:
+    """The figures the leaderboard shows (``python -m agents.equilibrium.soundness``)."""
+    return json.loads(PATH.read_text()) if PATH.exists() else {"agents": {}}
+
+
+def figures(spec: str) -> dict[str, Any] | None:
+    """The shipped figures of an agent spec, or None for one that was not measured."""
+    return shipped()["agents"].get(spec)
+
+
+def measure(options: dict[str, Any], games: int = 0, seed: str = "soundness") -> dict[str, Any]:
+    """Exact figures for every registered Footsies agent with a fixed policy; the others'
+    score against the equilibrium over ``games`` games each (both seats), with its 95 %
+    interval."""
+    from agents.arena import run_arena
+    from agents.core import catalogue
+    from agents.equilibrium.__main__ import stationary_policies
+
+    solution = solve(options)
+    out: dict[str, Any] = {}
+    for info in catalogue("footsies") if games else ():
+        if info.name in stationary_policies() or info.name in ("footsies-nash",):
+            continue
+        report = run_arena(
+            "footsies",
+            [info.name, "footsies-nash"],
+            games_per_pairing=games,
+            seed=seed,
+            options=solution.options,
+        )
+        row = report["agents"][0]
+        share = (row["wins"] + row["draws"] / 2) / row["games"]
+        half = 1.96 * (share * (1 - share) / row["games"]) ** 0.5
+        out[info.name] = {
+            "exploitability": None,
+            "score_vs_equilibrium": round(share, 4),
+            "interval": [round(max(0.0, share - half), 4), round(min(1.0, share + half), 4)],
+            "games": row["games"],
+            "exact": False,
+        }
+    for name, policy in stationary_policies().items():
+        try:
+            exploit = exploitability(policy, solution.options)
+            value = match_value(policy, solution.mix, solution.options)
+        except ArithmeticError as exc:
+            out[name] = {"exploitability": None, "score_vs_equilibrium": None, "note": str(exc)}
+            continue
+        out[name] = {
+            "exploitability": round(exploit, 6) + 0.0,
+            "score_vs_equilibrium": round(score(value), 6) + 0.0,
+            "exact": True,
+        }
+    return {"game": "footsies", "options": solution.options, "agents": out}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m agents.equilibrium.soundness",
+        description="Exploitability and score against the equilibrium of Footsies agents.",
+    )
+    parser.add_argument(
+        "--games", type=int, default=200, help="games against the equilibrium for a learner"
+    )
+    parser.add_argument("--write", action="store_true", help=f"write {PATH.name}")
+    args = parser.parse_args(argv)
+    result = measure(dict(LOBBY), args.games)
+    text = json.dumps(result, indent=1, sort_keys=True)
+    if args.write:
+        PATH.write_text(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
