@@ -97,6 +97,10 @@ class Model:
         so the same question gets the same answer."""
         raise NotImplementedError
 
+    def available(self, state: FootsiesState) -> bool:
+        """Whether the model answers under these rules (decided by the rules alone)."""
+        return True
+
     def learn(self, state: FootsiesState, event: tuple[int, Any], seat: int) -> None:
         """See the exchange ``event`` played from ``state``."""
 
@@ -104,9 +108,21 @@ class Model:
 class Policy(Model):
     """A player whose mix depends on the position alone."""
 
-    def __init__(self, name: str, policy: Callable[[FootsiesState, int], Mix]) -> None:
+    def __init__(
+        self,
+        name: str,
+        policy: Callable[[FootsiesState, int], Mix],
+        uncapped_only: bool = False,
+    ) -> None:
         self.name = name
         self.policy = policy
+        self.uncapped_only = uncapped_only
+
+    def available(self, state: FootsiesState) -> bool:
+        # The exploiter of random players solves a best response to random over the
+        # whole game: instant without a turn cap, a minute with one (every turn is a
+        # position of its own). Under a cap it is left to the counts model.
+        return not self.uncapped_only or state.options["max_turns"] is None
 
     def predict(self, state: FootsiesState, seat: int, key: str) -> Mix:
         return self.policy(state, seat)
@@ -238,7 +254,7 @@ class BestAgent(Agent):
             Policy("random", _uniform),
             Policy("footsies-counter", get("footsies-counter").mix),
             Shadow("footsies-bayesian"),
-            Policy("footsies-br", _random_exploiter()),
+            Policy("footsies-br", _random_exploiter(), uncapped_only=True),
             Sampled("footsies-mcts", stationary=True, samples=self.samples),
             Sampled("footsies-mcts-faithful", stationary=False, samples=self.samples),
             Frequency(),
@@ -273,11 +289,16 @@ class BestAgent(Agent):
             state, event = self._pending[0]
             actual = dict(event[1])[opp]
             key = str(self.seen)
-            chances = [model.predict(state, opp, key).get(actual, 0.0) for model in self.models]
+            chances = [
+                model.predict(state, opp, key).get(actual, 0.0) if model.available(state) else None
+                for model in self.models
+            ]
             # Weighed only once every model answered, so an event is learned once and
             # whole, even when the safety cap stops a decision half way.
             self._pending.pop(0)
             for index, (model, p) in enumerate(zip(self.models, chances, strict=True)):
+                if p is None:
+                    continue
                 chance = (1 - self.noise) * p + self.noise / len(MOVES)
                 self.log_weights[index] += math.log(chance)
                 model.learn(state, event, opp)
@@ -338,14 +359,17 @@ class BestAgent(Agent):
 
     def _predict(self, state: FootsiesState, opp: int) -> tuple[Mix, dict[str, float]]:
         """The posterior's mix for the opponent's move, and each model's weight."""
-        posterior = self.posterior()
+        asked = [
+            (m, w) for m, w in zip(self.models, self.posterior(), strict=True) if m.available(state)
+        ]
+        total = sum(w for _, w in asked)
         mix = dict.fromkeys(MOVES, 0.0)
         weights: dict[str, float] = {}
-        for model, weight in zip(self.models, posterior, strict=True):
+        for model, weight in asked:
             predicted = model.predict(state, opp, f"act:{self.seen}")
-            weights[model.name] = weight
+            weights[model.name] = weight / total
             for move, p in predicted.items():
-                mix[move] += weight * p
+                mix[move] += weight / total * p
         return mix, weights
 
     def _values(self, state: FootsiesState, seat: int, predicted: Mix) -> dict[str, float]:

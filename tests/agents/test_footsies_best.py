@@ -172,3 +172,17 @@ def test_rules_it_cannot_solve_in_time_get_the_stand_in_mix():
     decision = get("footsies-best").act(state, 0, Budget(seconds=0.0), random.Random(0))
     assert decision.move in MOVES
     assert "could not be solved in time" in decision.thinking["how"]
+
+
+def test_under_a_turn_cap_the_costly_exploiter_model_sits_out_by_rule():
+    # Its best response to random takes a minute to solve once there is a turn cap (each
+    # turn is a position); the rules, not the clock, decide that it is not asked.
+    agent = get("footsies-best")
+    state = GAME.new_state(2, {"rounds": 5, "max_turns": 20})
+    agent.act(state, 0, Budget(seconds=5.0), random.Random(0))
+    agent.observe(state, (-2, ((0, "DP"), (1, "DP"))))
+    after = state.apply_joint({0: "DP", 1: "DP"})
+    decision = agent.act(after, 0, Budget(seconds=5.0), random.Random(0))
+    asked = {row["model"] for row in decision.thinking["models"]}
+    assert "footsies-br" not in asked and "footsies-mcts-faithful" in asked
+    assert abs(sum(row["weight"] for row in decision.thinking["models"]) - 1) < 1e-9
