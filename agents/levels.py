@@ -33,10 +33,12 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
         ("medium", "random"),
         ("strong", "footsies-nash"),
     ),
+    # Button Men by head-to-head games over the fighter grid (docs/results/buttonmen.md):
+    # the write-up's MC beats random, buttonmen-flat beats MC, buttonmen-best beats flat.
     "buttonmen": (
         ("easy", "random"),
-        ("medium", "buttonmen-em"),
-        ("strong", "buttonmen-mc"),
+        ("medium", "buttonmen-mc"),
+        ("strong", "buttonmen-flat"),
     ),
     "octagon": (
         ("easy", "random"),

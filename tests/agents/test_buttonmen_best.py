@@ -9,6 +9,7 @@ import pytest
 from agents.buttonmen.best import successive_halving
 from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.core import Budget, get
+from agents.levels import levels
 from agents.match import play_match
 from agents.search.allowance import Allowance
 from games.buttonmen import GAME
@@ -157,3 +158,9 @@ def test_its_default_settings_do_not_look_at_the_clock(name, monkeypatch):
     raced = get(name).act(state, 0, Budget(), random.Random(5))
     assert raced.move == quiet.move
     assert raced.thinking["moves"] == quiet.thinking["moves"]
+
+
+def test_the_button_men_levels_climb_in_measured_order_to_the_best():
+    # Each level beat the one below it head to head (docs/results/buttonmen.md, levels).
+    specs = [lv.spec for lv in levels("buttonmen")]
+    assert specs == ["random", "buttonmen-mc", "buttonmen-flat", "buttonmen-best"]
