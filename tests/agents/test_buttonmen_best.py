@@ -164,3 +164,14 @@ def test_the_button_men_levels_climb_in_measured_order_to_the_best():
     # Each level beat the one below it head to head (docs/results/buttonmen.md, levels).
     specs = [lv.spec for lv in levels("buttonmen")]
     assert specs == ["random", "buttonmen-mc", "buttonmen-flat", "buttonmen-best"]
+
+
+def test_the_speed_report_times_swing_choices_and_attacks_for_each_agent():
+    from agents.buttonmen.speed import measure
+
+    specs = ["buttonmen-best:playouts=60,swing_playouts=34", "buttonmen-mc:playouts=3"]
+    report = measure(specs, games=1, seed="speed")
+    for spec in specs:
+        swing, attack = report[spec]["swing"], report[spec]["attack"]
+        assert swing["decisions"] >= 1 and attack["decisions"] >= 1
+        assert 0 <= attack["mean_s"] <= attack["max_s"]
