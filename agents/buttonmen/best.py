@@ -26,10 +26,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
 
-from agents.buttonmen.flat import ROLLOUTS, with_own_limit
-from agents.buttonmen.mc import ButtonMenMonteCarlo
+from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
 from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.buttonmen.swing import after_swing
 from agents.core import Budget, Decision
@@ -72,7 +70,7 @@ def successive_halving(
     return best, sums, visits
 
 
-class ButtonMenBest(ButtonMenMonteCarlo):
+class ButtonMenBest(ButtonMenFlat):
     name = "buttonmen-best"
     description = (
         "Monte Carlo on the round under way: playouts stop at the round's end, 6,000 a "
@@ -92,21 +90,8 @@ class ButtonMenBest(ButtonMenMonteCarlo):
         "the counts, the budget's seconds a safety cap"
     )
 
-    def __init__(self, **params: Any) -> None:
-        self.config = {**self.params, **params}
-        for key, value in self.config.items():
-            setattr(self, key, value)
-        if (
-            self.playouts < 1
-            or self.swing_playouts < 1
-            or self.rollout not in ROLLOUTS
-            or self.swing_rollout not in ROLLOUTS
-            or self.seconds < 0
-        ):
-            raise ValueError(
-                "agent 'buttonmen-best': playouts and swing_playouts >= 1, rollout and "
-                "swing_rollout greedy or random, seconds >= 0"
-            )
+    counts = ("playouts", "swing_playouts")
+    policies = ("rollout", "swing_rollout")
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         budget = with_own_limit(budget, self.seconds)

@@ -31,7 +31,7 @@ from typing import Any
 from agents.buttonmen.greedy import conversion_pick
 from agents.buttonmen.mc import ButtonMenMonteCarlo
 from agents.buttonmen.swing import flat_sweep, monte_carlo_swing
-from agents.core import Budget, Decision
+from agents.core import Agent, Budget, Decision
 from agents.search.allowance import Allowance
 from games.buttonmen import ButtonMenState
 from games.buttonmen.fast import playout
@@ -76,20 +76,20 @@ class ButtonMenFlat(ButtonMenMonteCarlo):
         "in all); fixed by the seed and the counts, the budget's seconds a safety cap"
     )
 
+    #: Settings that must be at least 1, and settings naming a rollout policy.
+    counts: tuple[str, ...] = ("playouts", "swing_playouts", "most")
+    policies: tuple[str, ...] = ("rollout",)
+
     def __init__(self, **params: Any) -> None:
-        self.config = {**self.params, **params}
-        for key, value in self.config.items():
-            setattr(self, key, value)
+        Agent.__init__(self, **params)  # not MC's: its checks name MC's own settings
         if (
-            self.playouts < 1
-            or self.swing_playouts < 1
-            or self.most < 1
-            or self.rollout not in ROLLOUTS
+            any(getattr(self, key) < 1 for key in self.counts)
+            or any(getattr(self, key) not in ROLLOUTS for key in self.policies)
             or self.seconds < 0
         ):
             raise ValueError(
-                f"agent {self.name!r}: playouts, swing_playouts and most >= 1, rollout "
-                "greedy or random, seconds >= 0"
+                f"agent {self.name!r}: {', '.join(self.counts)} >= 1; "
+                f"{', '.join(self.policies)} greedy or random; seconds >= 0"
             )
         self.swing = "greedy"
 
