@@ -33,8 +33,9 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
         ("medium", "random"),
         ("strong", "footsies-nash"),
     ),
-    # Button Men by head-to-head games over the fighter grid (docs/results/buttonmen.md):
-    # the write-up's MC beats random, buttonmen-flat beats MC, buttonmen-best beats flat.
+    # Button Men by head-to-head games over the fighter grid (docs/results/buttonmen.md,
+    # "Levels"): MC beats random, buttonmen-flat beats MC; buttonmen-best and flat are
+    # level within the interval so far, best the cheaper.
     "buttonmen": (
         ("easy", "random"),
         ("medium", "buttonmen-mc"),

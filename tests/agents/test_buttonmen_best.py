@@ -161,7 +161,7 @@ def test_its_default_settings_do_not_look_at_the_clock(name, monkeypatch):
 
 
 def test_the_button_men_levels_climb_in_measured_order_to_the_best():
-    # Each level beat the one below it head to head (docs/results/buttonmen.md, levels).
+    # The order measured head to head (docs/results/buttonmen.md, "Levels").
     specs = [lv.spec for lv in levels("buttonmen")]
     assert specs == ["random", "buttonmen-mc", "buttonmen-flat", "buttonmen-best"]
 
