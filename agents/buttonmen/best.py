@@ -35,6 +35,9 @@ from agents.search.allowance import Allowance
 from games.buttonmen import ButtonMenState
 from games.buttonmen.state import SWING_PHASE
 
+#: Playouts between two readings of the clock (a safety cap only: the counts decide).
+CHECK_EVERY = 64
+
 
 def successive_halving(
     count: int,
@@ -56,10 +59,16 @@ def successive_halving(
     for _ in range(stages):
         each = max(1, per_stage // len(alive))
         for i in alive:
-            for _ in range(each):
-                sums[i] += sample(i)
-            visits[i] += each
-            allowance.spend(each)
+            # The clock is read every CHECK_EVERY playouts: with a huge count one arm's
+            # share alone could outlast the live budget.
+            for done in range(0, each, CHECK_EVERY):
+                chunk = min(CHECK_EVERY, each - done)
+                for _ in range(chunk):
+                    sums[i] += sample(i)
+                visits[i] += chunk
+                allowance.spend(chunk)
+                if allowance.out_of_time():
+                    break
             if allowance.out_of_time():
                 break
         if allowance.out_of_time() or len(alive) == 1:
