@@ -1,96 +1,150 @@
-"""``buttonmen-best``: the write-up's Monte Carlo with far more matches, within 1 s.
+"""``buttonmen-best``: Monte Carlo on the round under way, with the playouts spent where
+they decide something.
 
-``buttonmen-mc`` scores each move by 50 matches played to the end at random, and each
-swing size by 50 greedy matches. Its choices are noisy: with 50 matches a move's win
-rate has a standard error of about 7 points, and many moves differ by less. This player scores each
-move by ``playouts`` matches (default 800) and each swing size by ``swing_playouts``
-greedy matches (default 200), on the engine's fast path.
+Two changes to ``buttonmen-flat`` (the write-up's Monte Carlo with 16 times the
+matches), each measured in docs/results/buttonmen.md:
 
-``rollout=greedy`` plays the rollouts with both sides on the write-up's *highest point
-conversion* rule (:mod:`agents.buttonmen.greedy`) instead of at random. It did no better
-at equal matches and costs twice the time, so random stays the default
-(docs/results/buttonmen.md).
+- **The round, not the match.** A move can only change the round it is played in (every
+  die comes back for the next one), so a move is scored by how often playouts that stop
+  at the round's end win it (:mod:`agents.buttonmen.rounds`). The rounds after it add
+  only noise to a whole-match playout, and a round is a third of a match's length.
+- **Successive halving.** ``playouts`` playouts per decision in all, spread over
+  ``ceil(log2(moves))`` stages: each stage shares its part evenly among the moves still
+  in, then keeps the better half. The clear losers stop costing playouts early; the close
+  ones get the most.
 
-``Budget.seconds`` is a hard limit, and so is the agent's own ``seconds`` (1 by default;
-0 for none), whichever is shorter. Moves take turns, one match each, and the search stops
-when 80 % of the time has passed (``agents.search.allowance``), keeping the rates it has.
+Swing sizes are chosen the same way: each size 4..20 by round playouts from the roll
+(the opponent's hidden size drawn uniformly, as ``buttonmen-flat`` does).
+
+The play is fixed by the seed and the counts (``playouts``, ``swing_playouts``); the
+defaults keep a decision well under 1 s on one core. ``Budget.seconds`` (live play) is a
+safety cap only; ``Budget.iterations`` replaces ``playouts``.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any
+from collections.abc import Callable
 
-from agents.buttonmen.greedy import conversion_pick
-from agents.buttonmen.mc import ButtonMenMonteCarlo
-from agents.buttonmen.swing import flat_sweep, monte_carlo_swing
+from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
+from agents.buttonmen.rounds import round_playout, round_view, settled
+from agents.buttonmen.swing import after_swing
 from agents.core import Budget, Decision
 from agents.search.allowance import Allowance
 from games.buttonmen import ButtonMenState
-from games.buttonmen.fast import playout
 from games.buttonmen.state import SWING_PHASE
 
-#: Rollout policies: both seats on the conversion rule, or uniformly random (MC's).
-ROLLOUTS = {"greedy": conversion_pick, "random": None}
+#: Playouts between two readings of the clock (a safety cap only: the counts decide).
+CHECK_EVERY = 64
 
 
-class ButtonMenBest(ButtonMenMonteCarlo):
+def successive_halving(
+    count: int,
+    sample: Callable[[int], float],
+    total: int,
+    allowance: Allowance,
+    rng: random.Random,
+) -> tuple[int, list[float], list[int]]:
+    """The best of ``count`` arms by mean ``sample(i)`` (each in [0, 1]), with about
+    ``total`` samples in all; returns (index, sums, visits). Arms start in an order
+    drawn from ``rng``, so equal means are broken by the seed. A passed deadline stops
+    it with what it has."""
+    sums = [0.0] * count
+    visits = [0] * count
+    alive = list(range(count))
+    rng.shuffle(alive)
+    stages = max(1, math.ceil(math.log2(count))) if count > 1 else 1
+    per_stage = max(1, total // stages)
+    for _ in range(stages):
+        each = max(1, per_stage // len(alive))
+        for i in alive:
+            # The clock is read every CHECK_EVERY playouts: with a huge count one arm's
+            # share alone could outlast the live budget.
+            for done in range(0, each, CHECK_EVERY):
+                chunk = min(CHECK_EVERY, each - done)
+                for _ in range(chunk):
+                    sums[i] += sample(i)
+                visits[i] += chunk
+                allowance.spend(chunk)
+                if allowance.out_of_time():
+                    break
+            if allowance.out_of_time():
+                break
+        if allowance.out_of_time() or len(alive) == 1:
+            break
+        alive.sort(key=lambda i: sums[i] / visits[i] if visits[i] else -1.0, reverse=True)
+        alive = alive[: max(1, (len(alive) + 1) // 2)]
+    best = max(alive, key=lambda i: sums[i] / visits[i] if visits[i] else -1.0)
+    return best, sums, visits
+
+
+class ButtonMenBest(ButtonMenFlat):
     name = "buttonmen-best"
     description = (
-        "The write-up's Monte Carlo with 16 times the matches: 800 random matches after "
-        "each move, 200 greedy matches per swing size; at most 1 s a decision."
+        "Monte Carlo on the round under way: playouts stop at the round's end, 6,000 a "
+        "move spread by successive halving, 3,400 a swing size choice; fixed by the seed."
     )
     games = ("buttonmen",)
-    params = {"playouts": 800, "swing_playouts": 200, "rollout": "random", "seconds": 1.0}
-    limits = {"playouts": (1, 10_000), "swing_playouts": (1, 10_000), "seconds": (0.0, 60.0)}
+    params = {
+        "playouts": 6000,
+        "swing_playouts": 3400,
+        "rollout": "random",
+        "swing_rollout": "random",
+        "seconds": 0.0,
+    }
+    limits = {"playouts": (1, 100_000), "swing_playouts": (1, 100_000), "seconds": (0.0, 60.0)}
     budget_note = (
-        "iterations = matches per candidate move (default 800); at most 1 s a decision "
-        "(seconds=…), or the budget if shorter"
+        "iterations = round playouts per decision (default 6,000); fixed by the seed and "
+        "the counts, the budget's seconds a safety cap"
     )
 
-    def __init__(self, **params: Any) -> None:
-        self.config = {**self.params, **params}
-        for key, value in self.config.items():
-            setattr(self, key, value)
-        if (
-            self.playouts < 1
-            or self.swing_playouts < 1
-            or self.rollout not in ROLLOUTS
-            or self.seconds < 0
-        ):
-            raise ValueError(
-                "agent 'buttonmen-best': playouts and swing_playouts >= 1, rollout greedy "
-                "or random, seconds >= 0"
-            )
-        self.swing = "greedy"
+    counts = ("playouts", "swing_playouts")
+    policies = ("rollout", "swing_rollout")
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
-        if self.seconds:
-            # Its own live limit (1 s by default), whatever the budget: the default
-            # playouts fit it on most moves, and the widest ones are cut to it.
-            limit = self.seconds if budget.seconds is None else min(budget.seconds, self.seconds)
-            budget = Budget(budget.iterations, limit)
+        budget = with_own_limit(budget, self.seconds)
         moves = state.legal_moves(seat)
-        if state.phase == SWING_PHASE:
-            allowance = Allowance(budget, self.swing_playouts)
-            move, rows = monte_carlo_swing(state, seat, allowance, rng)
-            return self._decision(state, seat, move, rows, "swing", allowance)
+        swinging = state.phase == SWING_PHASE
         if len(moves) == 1:
             thinking = {"algorithm": self.name, "seat": seat, "forced": True}
             return Decision(moves[0], thinking, {"playouts": 0})
-        allowance = Allowance(budget, self.playouts)
-        children = [state.apply(m) for m in moves]
-        policy = ROLLOUTS[self.rollout]
-        move, rows = flat_sweep(
-            state,
-            seat,
-            moves,
-            lambda i: playout(children[i], rng, pick_attack=policy),
-            allowance,
-            rng,
-        )
-        decision = self._decision(state, seat, move, rows, "move", allowance)
+        total = self.swing_playouts if swinging else self.playouts
+        if budget.iterations is not None:
+            total = budget.iterations
+        allowance = Allowance(Budget(total, budget.seconds), total)
+        if swinging:
+            policy = ROLLOUTS[self.swing_rollout]
+
+            def sample(i: int) -> float:
+                child = round_view(after_swing(state, seat, moves[i], rng))
+                return round_playout(child, seat, rng, policy)
+
+        else:
+            policy = ROLLOUTS[self.rollout]
+            children = [state.apply(m) for m in moves]
+            ended = [settled(state, c, seat) for c in children]
+            views = [round_view(c) for c in children]
+
+            def sample(i: int) -> float:
+                if ended[i] is not None:
+                    return ended[i]
+                return round_playout(views[i], seat, rng, policy)
+
+        pick, sums, visits = successive_halving(len(moves), sample, total, allowance, rng)
+        rows = [
+            {
+                "move": state.move_to_str(m),
+                "value": round(s / n, 4) if n else -1.0,
+                "visits": n,
+                "wins": s,
+            }
+            for m, s, n in zip(moves, sums, visits, strict=True)
+        ]
+        choice = "swing" if swinging else "move"
+        decision = self._decision(state, seat, moves[pick], rows, choice, allowance)
         decision.thinking["policy"] = (
-            "conversion rule" if self.rollout == "greedy" else "uniform random"
+            f"round playouts, {'conversion rule' if policy else 'uniform random'}, "
+            "successive halving"
         )
         return decision

@@ -50,9 +50,22 @@ class Fixture:
     seed: str
 
 
-def schedule(runs: int, seed: str | int) -> list[Fixture]:
-    """Every game of ``runs`` runs, run by run, pairs in fighter order."""
-    pairs = list(product(NAMES, NAMES))
+def mirrored_pairs() -> list[tuple[str, str]]:
+    """Every ordered pair of fighters, each pair followed by its mirror: (a, b), (b, a).
+    However many games from the start, both sides have had the same fighters but for at
+    most one game, so a grid stopped part way is not tilted by the fighters it reached."""
+    pairs: list[tuple[str, str]] = []
+    for i, a in enumerate(NAMES):
+        pairs.append((a, a))
+        for b in NAMES[i + 1 :]:
+            pairs += [(a, b), (b, a)]
+    return pairs
+
+
+def schedule(runs: int, seed: str | int, order: str = "fighters") -> list[Fixture]:
+    """Every game of ``runs`` runs, run by run, pairs in fighter order (``order=
+    "mirrored"``: each pair followed by its mirror, :func:`mirrored_pairs`)."""
+    pairs = mirrored_pairs() if order == "mirrored" else list(product(NAMES, NAMES))
     return [
         Fixture(r, i, mc, em, (r + i) % 2, derive_seed(seed, r, i))
         for r in range(runs)
@@ -137,9 +150,10 @@ def run(
     limit: int | None = None,
     specs: tuple[str, str] = (MC, EM),
     reselect: str = "site",
+    order: str = "fighters",
 ) -> list[dict[str, Any]]:
     """Play the grid (skipping games already in ``out``); every game's record."""
-    fixtures = schedule(runs, seed)
+    fixtures = schedule(runs, seed, order)
     if limit is not None:
         fixtures = fixtures[:limit]
     done = _done(out, fixtures, [*specs, reselect])
@@ -350,12 +364,28 @@ def main(argv: list[str] | None = None) -> int:
         choices=("site", "both"),
         help="who may change a swing size between rounds (default site)",
     )
+    parser.add_argument(
+        "--order",
+        default="fighters",
+        choices=("fighters", "mirrored"),
+        help="the games of a run in fighter order (default, the write-up's) or each pair "
+        "followed by its mirror, so a grid stopped part way is fair to both sides",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.jobs < 1:
         parser.error("--runs and --jobs must be at least 1")
     specs = (args.mc, args.em)
-    games = run(args.runs, args.seed, args.jobs, args.out, args.limit, specs, args.swing_reselect)
+    games = run(
+        args.runs,
+        args.seed,
+        args.jobs,
+        args.out,
+        args.limit,
+        specs,
+        args.swing_reselect,
+        args.order,
+    )
     rep = report(games, args.runs, args.seed, specs, args.swing_reselect)
     if args.json:
         print(json.dumps(rep, indent=2))

@@ -1,11 +1,17 @@
-"""buttonmen-best: flat Monte Carlo whose rollouts follow the conversion rule."""
+"""buttonmen-best: Monte Carlo on the round under way, playouts spread by successive
+halving, play fixed by the seed and the counts."""
 
 import random
+import time
 
 import pytest
 
+from agents.buttonmen.best import successive_halving
+from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.core import Budget, get
+from agents.levels import levels
 from agents.match import play_match
+from agents.search.allowance import Allowance
 from games.buttonmen import GAME
 from games.buttonmen.positions import position
 
@@ -19,47 +25,69 @@ def test_it_is_registered_for_button_men_only():
     assert agent.plays("buttonmen") and not agent.plays("footsies")
 
 
-@pytest.mark.parametrize("spec", ["buttonmen-best:playouts=0", "buttonmen-best:rollout=clever"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "buttonmen-best:playouts=0",
+        "buttonmen-best:rollout=clever",
+        "buttonmen-best:swing_rollout=x",
+    ],
+)
 def test_it_refuses_settings_that_make_no_sense(spec):
     with pytest.raises(ValueError):
         get(spec)
 
 
+def test_a_round_view_ends_its_playouts_with_the_round():
+    # One round won of three needed: a whole-match playout goes on, the round view stops.
+    state = _play([(4, 4)], [(20, 3), (4, 2)], options={"rounds_to_win": 3})
+    view = round_view(state)
+    assert view.options["rounds_to_win"] == 1 and view.round_wins == [0, 0]
+    assert state.options["rounds_to_win"] == 3  # the real state is untouched
+    rng = random.Random(0)
+    results = {round_playout(view, 0, rng) for _ in range(50)}
+    assert results <= {0.0, 1.0} and results == {0.0, 1.0}
+
+
+def test_a_move_that_ends_the_round_is_scored_without_playouts():
+    state = _play([(4, 4)], [(4, 2)], options={"rounds_to_win": 3})
+    after = state.apply(("power", (0,), 0))  # takes the last die: the round is ours
+    assert settled(state, after, 0) == 1.0 and settled(state, after, 1) == 0.0
+    reroll = _play([(6, 6), (8, 7)], [(20, 3), (10, 5)]).apply(("power", (0,), 0))
+    assert settled(state, reroll, 0) is None
+
+
+def test_successive_halving_spends_most_on_the_close_arms():
+    means = [0.1, 0.2, 0.5, 0.55, 0.6, 0.3, 0.15, 0.05]
+    rng = random.Random(4)
+
+    def sample(i):
+        return float(rng.random() < means[i])
+
+    best, _sums, visits = successive_halving(
+        len(means), sample, 8000, Allowance(Budget(), 8000), random.Random(1)
+    )
+    assert best in (3, 4)
+    assert visits[4] > 3 * visits[0]
+    assert sum(visits) <= 8000
+
+
 def test_it_takes_the_capture_that_wins_the_round_and_the_match():
-    # Taking the d20 wins the round whatever follows; taking the d4 leaves the d20
-    # showing 3 to capture our d4 on most rerolls.
     state = _play([(4, 4)], [(20, 3), (4, 2)], options={"rounds_to_win": 1})
-    for rollout, policy in (("random", "uniform random"), ("greedy", "conversion rule")):
-        agent = get(f"buttonmen-best:playouts=30,seconds=0,rollout={rollout}")
+    for rollout in ("random", "greedy"):
+        agent = get(f"buttonmen-best:playouts=200,rollout={rollout}")
         decision = agent.act(state, 0, Budget(), random.Random(3))
         assert decision.move == ("power", (0,), 0)
-        assert decision.thinking["policy"] == policy
 
 
-def test_it_plays_each_candidate_move_the_given_number_of_times():
-    state = _play([(6, 6), (8, 7)], [(20, 3), (10, 5)])
-    # seconds=0: no time limit of its own, so the count alone decides (any machine).
-    decision = get("buttonmen-best:playouts=9,seconds=0").act(state, 0, Budget(), random.Random(1))
-    rows = decision.thinking["moves"]
-    assert len(rows) == len(state.legal_moves(0))
-    assert {r["visits"] for r in rows} == {9}
-
-
-def test_it_leaves_the_state_as_it_found_it():
+def test_it_spends_the_count_it_is_given_and_leaves_the_state_as_it_was():
     state = _play([(6, 6), (8, 7)], [(20, 3), (10, 5)])
     before = state.observation(None)
-    get("buttonmen-best:playouts=5").act(state, 0, Budget(), random.Random(2))
+    decision = get("buttonmen-best:playouts=300").act(state, 0, Budget(), random.Random(1))
+    rows = decision.thinking["moves"]
+    assert 0 < sum(r["visits"] for r in rows) <= 300
+    assert decision.stats["playouts"] == sum(r["visits"] for r in rows)
     assert state.observation(None) == before
-
-
-def test_its_own_time_limit_stops_a_search_that_would_run_long():
-    # 10,000 matches for each of the moves would take many seconds; the agent's own
-    # limit (here 0.05 s) cuts the sweep, which keeps the rates it has.
-    state = _play([(6, 6), (8, 7), (10, 3)], [(20, 3), (10, 5), (12, 2)])
-    agent = get("buttonmen-best:playouts=10000,seconds=0.05")
-    decision = agent.act(state, 0, Budget(), random.Random(0))
-    assert decision.move in state.legal_moves(0)
-    assert max(r["visits"] for r in decision.thinking["moves"]) < 10_000
 
 
 def test_a_budget_of_no_time_still_gets_a_legal_move():
@@ -70,15 +98,80 @@ def test_a_budget_of_no_time_still_gets_a_legal_move():
 
 def test_it_chooses_a_swing_size_and_plays_whole_matches():
     options = {"fighters": ["Avis", "Iago"], "rounds_to_win": 1}
-    for seed in range(2):
-        result = play_match(
-            "buttonmen",
-            ["buttonmen-best:playouts=10,swing_playouts=5", "buttonmen-mc:playouts=5"],
-            seed,
-            options=options,
-        )
-        assert result.outcome is not None
-        assert any(
-            step.decisions.get(0) and step.decisions[0].thinking.get("choice") == "swing"
-            for step in result.steps
-        )
+    result = play_match(
+        "buttonmen",
+        ["buttonmen-best:playouts=100,swing_playouts=100", "buttonmen-mc:playouts=5"],
+        0,
+        options,
+    )
+    assert result.outcome is not None
+    swings = [
+        step.decisions[0]
+        for step in result.steps
+        if step.decisions.get(0) and step.decisions[0].thinking.get("choice") == "swing"
+    ]
+    assert swings and len(swings[0].thinking["moves"]) == 17
+
+
+# ----- the same games from the same seed, whatever the clock -----------------------------
+
+SHORT = {"fighters": ["random", "random"], "rounds_to_win": 1}
+SPECS = {
+    "buttonmen-best": "buttonmen-best:playouts=400,swing_playouts=340",
+    "buttonmen-flat": "buttonmen-flat:playouts=40,swing_playouts=10",
+}
+
+
+def _history(spec, seed):
+    return play_match("buttonmen", [spec, spec], seed, SHORT).state.to_record()["history"]
+
+
+def race_the_clock(patch):
+    """A machine a thousand times slower: every reading of the clock is 50 ms later."""
+    now = [time.perf_counter()]
+
+    def tick():
+        now[0] += 0.05
+        return now[0]
+
+    patch.setattr(time, "perf_counter", tick)
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_the_same_seed_gives_the_same_match_on_a_slower_machine(name, monkeypatch):
+    spec = SPECS[name]
+    first = _history(spec, "replay-1")
+    with monkeypatch.context() as patch:
+        race_the_clock(patch)
+        again = _history(spec, "replay-1")
+    assert again == first
+    assert _history(spec, "replay-2") != first
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_its_default_settings_do_not_look_at_the_clock(name, monkeypatch):
+    # Without a budget of seconds the defaults never stop on time: a decision on a clock
+    # that races ahead is the decision on a normal one.
+    state = _play([(6, 6), (8, 7), (10, 3)], [(20, 3), (10, 5), (12, 2)])
+    quiet = get(name).act(state, 0, Budget(), random.Random(5))
+    race_the_clock(monkeypatch)
+    raced = get(name).act(state, 0, Budget(), random.Random(5))
+    assert raced.move == quiet.move
+    assert raced.thinking["moves"] == quiet.thinking["moves"]
+
+
+def test_the_button_men_levels_climb_in_measured_order_to_the_best():
+    # The order measured head to head (docs/results/buttonmen.md, "Levels").
+    specs = [lv.spec for lv in levels("buttonmen")]
+    assert specs == ["random", "buttonmen-mc", "buttonmen-flat", "buttonmen-best"]
+
+
+def test_the_speed_report_times_swing_choices_and_attacks_for_each_agent():
+    from agents.buttonmen.speed import measure
+
+    specs = ["buttonmen-best:playouts=60,swing_playouts=34", "buttonmen-mc:playouts=3"]
+    report = measure(specs, games=1, seed="speed")
+    for spec in specs:
+        swing, attack = report[spec]["swing"], report[spec]["attack"]
+        assert swing["decisions"] >= 1 and attack["decisions"] >= 1
+        assert 0 <= attack["mean_s"] <= attack["max_s"]

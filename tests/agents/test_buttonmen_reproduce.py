@@ -43,6 +43,21 @@ def test_it_seats_mc_first_in_half_the_games_and_gives_each_game_its_own_seed():
     assert schedule(3, 7) == fixtures and schedule(3, 8) != fixtures
 
 
+def test_the_mirrored_order_plays_the_same_grid_fair_to_both_sides_at_any_point():
+    fixtures = schedule(2, 7, order="mirrored")
+    plain = schedule(2, 7)
+    for r in range(2):
+        pairs = [(f.mc_fighter, f.em_fighter) for f in fixtures if f.run == r]
+        assert sorted(pairs) == sorted((f.mc_fighter, f.em_fighter) for f in plain if f.run == r)
+    # Stopped after any number of games, each fighter has been played about as often by
+    # one side as by the other (the fighter order tilts a part grid: 12 to 1 after 12).
+    for n in range(1, len(fixtures) + 1):
+        sides = Counter(f.mc_fighter for f in fixtures[:n])
+        sides.subtract(Counter(f.em_fighter for f in fixtures[:n]))
+        assert all(abs(d) <= 1 for d in sides.values())
+    assert Counter(f.mc_seat for f in fixtures) == {0: 144, 1: 144}
+
+
 def test_it_holds_published_fighter_wins_that_add_up_to_the_run_totals():
     for r, (mc, em, _, _) in enumerate(published.RUNS):
         assert sum(f["mc"][r] for f in published.BY_FIGHTER.values()) == mc
