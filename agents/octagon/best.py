@@ -39,9 +39,9 @@ from typing import Any
 
 from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
-from agents.octagon.greedy import NOTHING, WeightedGreedyAgent, arrow_effect
+from agents.octagon.greedy import WeightedGreedyAgent
+from agents.octagon.scan import favourites, scan
 from games.octagon.moves import Move, move_table, move_to_text
-from games.octagon.pieces import SPEC_ARROWS
 from games.octagon.state import OctagonState
 
 #: A piece on the board is worth this much more than any tie-break term.
@@ -82,29 +82,12 @@ class Search:
     def candidates(self, state: OctagonState, rng: random.Random | None = None) -> list[Move]:
         """The ``width`` best placements for the seat to move, by the designer's value
         (placements of equal value in an order ``rng`` shuffles, if given)."""
-        seat = state.current()
-        board = state.geometry
-        safety = board.safety
-        kill = self.greedy.kill_value(state)
-        push = self.greedy.push
-        table = move_table(board)
-        usable = state._usable_specs(seat)
-        scored: list[tuple[float, int, int]] = []
-        for cell in state.empties:
-            arrows = [arrow_effect(state, seat, cell, d) for d in range(8)]
-            base = safety[cell]
-            for spec in usable:
-                value = base
-                for d in SPEC_ARROWS[spec]:
-                    e = arrows[d]
-                    if e is not NOTHING:
-                        value += kill * (e.kills - e.own_lost) + push * (
-                            e.down - e.up - e.own_down + e.own_up
-                        )
-                scored.append((value, cell, spec))
+        greedy = self.greedy
+        scored = scan(state, state.current(), greedy.kill_value(state), greedy.push)
         if rng is not None:
             rng.shuffle(scored)
         scored.sort(key=lambda x: -x[0])  # stable: equal values keep the order above
+        table = move_table(state.geometry)
         per_cell: dict[int, int] = {}
         found: list[Move] = []
         for _, cell, spec in scored:
@@ -163,11 +146,11 @@ class Search:
     def modelled(self, state: OctagonState, depth: int) -> float:
         """The opponent as the designer's AI plays: the mean over its tied favourites
         (at most ``TIES`` of them, spread over the tie), with no pruning through it."""
-        tied = favourites(self.model, state)
+        tied = expected(self.model, state)
         picks = tied[:: max(1, len(tied) // TIES)][:TIES]
         total = 0.0
-        for c in picks:
-            token = state.make_move(c.move)
+        for move in picks:
+            token = state.make_move(move)
             try:
                 total += self.value(state, depth - 1, -float("inf"), float("inf"))
             finally:
@@ -191,14 +174,9 @@ class Search:
         return rated
 
 
-def favourites(model: WeightedGreedyAgent, state: OctagonState) -> list:
-    """The designer's AI's favourite placements for the seat to move: the tied best
-    values its economy allows, the weakest piece among them (what its ``act`` draws from)."""
-    found, _ = model.eligible(state, state.current(), model.candidates(state, state.current()))
-    top = max(c.value for c in found)
-    tied = [c for c in found if c.value == top]
-    weakest = min(c.kind for c in tied)
-    return [c for c in tied if c.kind == weakest]
+def expected(model: WeightedGreedyAgent, state: OctagonState) -> list[Move]:
+    """The placements ``model`` (the designer's AI) draws from for the seat to move."""
+    return favourites(state, model.kill_value(state), model.push)
 
 
 def plays_like(model: WeightedGreedyAgent, state: OctagonState, seat: int, last: int) -> bool:
@@ -213,7 +191,7 @@ def plays_like(model: WeightedGreedyAgent, state: OctagonState, seat: int, last:
         return False
     replay = state.game.new_state(2, state.options)
     for k, (_, move) in enumerate(events[: picked[-1] + 1]):
-        if k in picked and move not in [c.move for c in favourites(model, replay)]:
+        if k in picked and move not in expected(model, replay):
             return False
         replay.make_move(move)
     return True
