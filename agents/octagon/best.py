@@ -115,11 +115,35 @@ class Search:
             value += worth * (stock[me][kind] - stock[other][kind])
         return value
 
+    def played_out(self, state: OctagonState) -> float:
+        """A leaf against the modelled opponent: the game played to its end, the model
+        replying with its first favourite and this seat with its top candidate, the
+        final piece difference first; the leaf's own value breaks ties (the playout is
+        only a sketch of the rest, so the position it starts from still counts)."""
+        here = self.leaf(state) - PIECE * (state.counts[self.me] - state.counts[1 - self.me])
+        tokens = []
+        while not state.over:
+            if self.deadline.passed():
+                for token in reversed(tokens):
+                    state.unmake_move(token)
+                raise OutOfTime
+            if state.current() == self.me:
+                move = self.candidates(state)[0]
+            else:
+                move = expected(self.model, state)[0]
+            tokens.append(state.make_move(move))
+        final = state.counts[self.me] - state.counts[1 - self.me]
+        for token in reversed(tokens):
+            state.unmake_move(token)
+        return PIECE * final + here
+
     def value(self, state: OctagonState, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.deadline.passed():
             raise OutOfTime
         if depth == 0 or state.over:
+            if self.model is not None and self.agent.playout and not state.over:
+                return self.played_out(state)
             return self.leaf(state)
         maximising = state.current() == self.me
         if not maximising and self.model is not None:
@@ -213,6 +237,7 @@ class BestAgent(Agent):
         "opponent": "auto",
         "recognise": 4,
         "spread": 1.0,
+        "playout": True,
     }
     limits = {
         "depth": (1, 30),
