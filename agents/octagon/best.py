@@ -279,7 +279,11 @@ class BestAgent(Agent):
             target = left
         best_rated: list[tuple[float, Move]] = [(0.0, moves[0])]
         reached = 0
-        for depth in range(1, target + 1):
+        # Deepening one placement at a time orders the moves for alpha-beta's cuts; the
+        # modelled opponent's expectation nodes cut nothing, so there only one shallow
+        # search (an answer should time run out) precedes the full one.
+        depths = range(1, target + 1) if model is None else sorted({1, target})
+        for depth in depths:
             try:
                 rated = search.root(work, moves, depth)
             except OutOfTime:
