@@ -127,7 +127,7 @@ class Search:
                 for token in reversed(tokens):
                     state.unmake_move(token)
                 raise OutOfTime
-            if state.current() == self.me:
+            if state.current() == self.me and not self.agent.playout_economy:
                 move = self.candidates(state)[0]
             else:
                 move = expected(self.model, state)[0]
@@ -238,6 +238,7 @@ class BestAgent(Agent):
         "recognise": 4,
         "spread": 1.0,
         "playout": True,
+        "playout_economy": False,
     }
     limits = {
         "depth": (1, 30),
