@@ -9,16 +9,8 @@ import pytest
 from agents.core import Budget, get
 from agents.octagon.greedy import WeightedGreedyAgent
 from agents.octagon.scan import favourites, scan
-from games.octagon import GAME
 from games.octagon.moves import move_table
-
-
-def played_to(made: int, seed: int):
-    rng = random.Random(seed)
-    state = GAME.new_state()
-    while state.made < made:
-        state = state.apply(rng.choice(state.legal_moves(state.current())))
-    return state
+from tests.agents.test_octagon_best import played_to
 
 
 @pytest.mark.parametrize("made", [0, 7, 15, 24, 29])
