@@ -21,6 +21,9 @@ placement, the mean over a tie), which exploits that AI's one-ply view. The defa
 of the designer's AI's favourites, it expects that AI; one placement off and it is back
 to minimax (a person who plays otherwise gets the safe assumption).
 
+While it expects the designer's AI, a leaf is the game played out to its end (that AI's
+favourite for it, our top candidate for us), the final piece difference first.
+
 Ties are broken by the decision's seeded rng, so two games with different seeds differ
 while the same seed replays the same game: the root's candidates of equal designer value
 are shuffled before they are ranked (the opening has many equally safe cells), and the
@@ -206,9 +209,9 @@ def expected(model: WeightedGreedyAgent, state: OctagonState) -> list[Move]:
 def plays_like(model: WeightedGreedyAgent, state: OctagonState, seat: int, last: int) -> bool:
     """Whether ``seat``'s last ``last`` placements (at least one) were each one of the
     model's favourites. Replays the game's own history from its start; a position that
-    was set up rather than played has none to judge, so the answer is no."""
+    was set up rather than played lacks the placements before it, so the answer is no."""
     events = state.history()
-    if state._position is not None or len(events) != state.made:
+    if len(events) != state.made:
         return False
     picked = [k for k, (actor, _) in enumerate(events) if actor == seat][-last:]
     if not picked:
