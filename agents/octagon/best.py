@@ -14,9 +14,21 @@ cannot be answered (docs/results/octagon-dungeon.md). This player searches:
   they stand on (a piece on a safe cell is hard to push off), then the limited pieces
   still in hand.
 
-With ``opponent=greedy`` the opponent is not assumed to find its best reply: it is expected
-to play as the designer's AI does (its favourite placement, the mean over a tie), which
-exploits that AI's one-ply view; the default assumes nothing about the opponent.
+Against an unknown opponent the search assumes its best reply (minimax). With
+``opponent=greedy`` it is expected to play as the designer's AI does (its favourite
+placement, the mean over a tie), which exploits that AI's one-ply view. The default,
+``opponent=auto``, watches: while the opponent's last ``recognise`` placements were each one
+of the designer's AI's favourites, it expects that AI; one placement off and it is back
+to minimax (a person who plays otherwise gets the safe assumption).
+
+While it expects the designer's AI, a leaf is the game played out to its end (that AI's
+favourite for it, our top candidate for us), the final piece difference first.
+
+Ties are broken by the decision's seeded rng, so two games with different seeds differ
+while the same seed replays the same game: the root's candidates of equal designer value
+are shuffled before they are ranked (the opening has many equally safe cells), and the
+move is drawn among those whose searched value is within ``spread`` of the best (a
+small fraction of one cell's safety, far below a piece).
 
 ``Budget.seconds`` is a hard limit: the search deepens one placement at a time and keeps
 the best move of the deepest search it finished.
@@ -30,16 +42,17 @@ from typing import Any
 
 from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
-from agents.octagon.greedy import NOTHING, WeightedGreedyAgent, arrow_effect
+from agents.octagon.greedy import WeightedGreedyAgent
+from agents.octagon.scan import favourites, scan
 from games.octagon.moves import Move, move_table, move_to_text
-from games.octagon.pieces import SPEC_ARROWS
 from games.octagon.state import OctagonState
 
 #: A piece on the board is worth this much more than any tie-break term.
 PIECE = 1000.0
 #: Opponent models: "" searches minimax (the opponent's best reply among its
-#: candidates); "greedy" expects the designer's AI (octagon-greedy's defaults).
-MODELS = ("", "greedy")
+#: candidates); "greedy" expects the designer's AI (octagon-greedy's defaults); "auto"
+#: expects it while the opponent's recent placements were all that AI's favourites.
+MODELS = ("", "greedy", "auto")
 #: Tied favourites of the modelled opponent averaged at most.
 TIES = 3
 #: The share of ``Budget.seconds`` the search may use (the rest builds the answer).
@@ -53,7 +66,13 @@ class OutOfTime(Exception):
 
 
 class Search:
-    def __init__(self, agent: BestAgent, me: int, deadline: Deadline) -> None:
+    def __init__(
+        self,
+        agent: BestAgent,
+        me: int,
+        deadline: Deadline,
+        model: WeightedGreedyAgent | None = None,
+    ) -> None:
         self.agent = agent
         self.me = me
         self.deadline = deadline
@@ -61,31 +80,17 @@ class Search:
         self.greedy = WeightedGreedyAgent(economy=False)
         #: The opponent's model: None for minimax (its best reply among the candidates),
         #: else the designer's AI with its own settings.
-        self.model = WeightedGreedyAgent() if agent.opponent == "greedy" else None
+        self.model = model
 
-    def candidates(self, state: OctagonState) -> list[Move]:
-        """The ``width`` best placements for the seat to move, by the designer's value."""
-        seat = state.current()
-        board = state.geometry
-        safety = board.safety
-        kill = self.greedy.kill_value(state)
-        push = self.greedy.push
-        table = move_table(board)
-        usable = state._usable_specs(seat)
-        scored: list[tuple[float, int, int]] = []
-        for cell in state.empties:
-            arrows = [arrow_effect(state, seat, cell, d) for d in range(8)]
-            base = safety[cell]
-            for spec in usable:
-                value = base
-                for d in SPEC_ARROWS[spec]:
-                    e = arrows[d]
-                    if e is not NOTHING:
-                        value += kill * (e.kills - e.own_lost) + push * (
-                            e.down - e.up - e.own_down + e.own_up
-                        )
-                scored.append((value, cell, spec))
-        scored.sort(key=lambda x: -x[0])
+    def candidates(self, state: OctagonState, rng: random.Random | None = None) -> list[Move]:
+        """The ``width`` best placements for the seat to move, by the designer's value
+        (placements of equal value in an order ``rng`` shuffles, if given)."""
+        greedy = self.greedy
+        scored = scan(state, state.current(), greedy.kill_value(state), greedy.push)
+        if rng is not None:
+            rng.shuffle(scored)
+        scored.sort(key=lambda x: -x[0])  # stable: equal values keep the order above
+        table = move_table(state.geometry)
         per_cell: dict[int, int] = {}
         found: list[Move] = []
         for _, cell, spec in scored:
@@ -113,11 +118,35 @@ class Search:
             value += worth * (stock[me][kind] - stock[other][kind])
         return value
 
+    def played_out(self, state: OctagonState) -> float:
+        """A leaf against the modelled opponent: the game played to its end, the model
+        replying with its first favourite and this seat with its top candidate, the
+        final piece difference first; the leaf's own value breaks ties (the playout is
+        only a sketch of the rest, so the position it starts from still counts)."""
+        here = self.leaf(state) - PIECE * (state.counts[self.me] - state.counts[1 - self.me])
+        tokens = []
+        while not state.over:
+            if self.deadline.passed():
+                for token in reversed(tokens):
+                    state.unmake_move(token)
+                raise OutOfTime
+            if state.current() == self.me and not self.agent.playout_economy:
+                move = self.candidates(state)[0]
+            else:
+                move = expected(self.model, state)[0]
+            tokens.append(state.make_move(move))
+        final = state.counts[self.me] - state.counts[1 - self.me]
+        for token in reversed(tokens):
+            state.unmake_move(token)
+        return PIECE * final + here
+
     def value(self, state: OctagonState, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.deadline.passed():
             raise OutOfTime
         if depth == 0 or state.over:
+            if self.model is not None and self.agent.playout and not state.over:
+                return self.played_out(state)
             return self.leaf(state)
         maximising = state.current() == self.me
         if not maximising and self.model is not None:
@@ -144,17 +173,11 @@ class Search:
     def modelled(self, state: OctagonState, depth: int) -> float:
         """The opponent as the designer's AI plays: the mean over its tied favourites
         (at most ``TIES`` of them, spread over the tie), with no pruning through it."""
-        model = self.model
-        seat = state.current()
-        found, _ = model.eligible(state, seat, model.candidates(state, seat))
-        top = max(c.value for c in found)
-        tied = [c for c in found if c.value == top]
-        weakest = min(c.kind for c in tied)
-        tied = [c for c in tied if c.kind == weakest]
+        tied = expected(self.model, state)
         picks = tied[:: max(1, len(tied) // TIES)][:TIES]
         total = 0.0
-        for c in picks:
-            token = state.make_move(c.move)
+        for move in picks:
+            token = state.make_move(move)
             try:
                 total += self.value(state, depth - 1, -float("inf"), float("inf"))
             finally:
@@ -178,15 +201,56 @@ class Search:
         return rated
 
 
+def expected(model: WeightedGreedyAgent, state: OctagonState) -> list[Move]:
+    """The placements ``model`` (the designer's AI) draws from for the seat to move."""
+    return favourites(state, model.kill_value(state), model.push)
+
+
+def plays_like(model: WeightedGreedyAgent, state: OctagonState, seat: int, last: int) -> bool:
+    """Whether ``seat``'s last ``last`` placements (at least one) were each one of the
+    model's favourites. Replays the game's own history from its start; a position that
+    was set up rather than played lacks the placements before it, so the answer is no."""
+    events = state.history()
+    if len(events) != state.made:
+        return False
+    picked = [k for k, (actor, _) in enumerate(events) if actor == seat][-last:]
+    if not picked:
+        return False
+    replay = state.game.new_state(2, state.options)
+    for k, (_, move) in enumerate(events[: picked[-1] + 1]):
+        if k in picked and move not in expected(model, replay):
+            return False
+        replay.make_move(move)
+    return True
+
+
 class BestAgent(Agent):
     name = "octagon-best"
     description = (
         "Our strongest Octagon player: alpha-beta a few placements deep over the "
-        "designer's best candidates, to the end of the game in the last placements."
+        "designer's best candidates, to the end of the game in the last placements; "
+        "expects the designer's AI's reply once the opponent plays like it."
     )
     games = ("octagon",)
-    params = {"depth": 2, "width": 8, "per_cell": 1, "endgame_depth": 6, "opponent": ""}
-    limits = {"depth": (1, 30), "width": (1, 1000), "per_cell": (1, 15), "endgame_depth": (0, 30)}
+    params = {
+        "depth": 2,
+        "width": 8,
+        "per_cell": 1,
+        "endgame_depth": 6,
+        "opponent": "auto",
+        "recognise": 4,
+        "spread": 1.0,
+        "playout": True,
+        "playout_economy": False,
+    }
+    limits = {
+        "depth": (1, 30),
+        "width": (1, 1000),
+        "per_cell": (1, 15),
+        "endgame_depth": (0, 30),
+        "recognise": (1, 30),
+        "spread": (0.0, 1000.0),
+    }
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
 
     def __init__(self, **params: Any) -> None:
@@ -197,32 +261,51 @@ class BestAgent(Agent):
                 f"{', '.join(map(repr, MODELS))}, not {self.opponent!r}"
             )
 
+    def model_for(self, state: OctagonState, seat: int) -> WeightedGreedyAgent | None:
+        """The opponent's model for this decision, or None to assume its best reply."""
+        if not self.opponent:
+            return None
+        model = WeightedGreedyAgent()
+        if self.opponent == "auto" and not plays_like(model, state, 1 - seat, self.recognise):
+            return None
+        return model
+
     def act(self, state: OctagonState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         started = time.perf_counter()
         deadline = Deadline.of(budget, TIME_SHARE)
         work = state.clone()
-        search = Search(self, seat, deadline)
-        moves = search.candidates(work)
+        model = self.model_for(work, seat)
+        search = Search(self, seat, deadline, model)
+        moves = search.candidates(work, rng)
         left = work.placements_left()
         target = self.depth
         if self.endgame_depth and left <= self.endgame_depth:
             target = left
         best_rated: list[tuple[float, Move]] = [(0.0, moves[0])]
         reached = 0
-        for depth in range(1, target + 1):
+        # Deepening one placement at a time orders the moves for alpha-beta's cuts; the
+        # modelled opponent's expectation nodes cut nothing, so there only one shallow
+        # search (an answer should time run out) precedes the full one.
+        depths = range(1, target + 1) if model is None else sorted({1, target})
+        for depth in depths:
             try:
                 rated = search.root(work, moves, depth)
             except OutOfTime:
                 break
-            # Stable: equal values keep the designer's order.
+            # Stable: equal values keep the (shuffled) candidate order.
             best_rated = sorted(rated, key=lambda r: -r[0])
             moves = [m for _, m in best_rated]
             reached = depth
+        top = best_rated[0][0]
+        near = [m for v, m in best_rated if v >= top - self.spread]
+        chosen = rng.choice(near)
         thinking: dict[str, Any] = {
             "algorithm": self.name,
+            "opponent": "designer's AI" if model is not None else "best reply",
             "depth": reached,
             "nodes": search.nodes,
+            "equal_best": len(near),
             "seconds": round(time.perf_counter() - started, 4),
             "moves": [{"move": move_to_text(m), "value": round(v, 2)} for v, m in best_rated[:10]],
         }
-        return Decision(best_rated[0][1], thinking, {"nodes": search.nodes, "depth": reached})
+        return Decision(chosen, thinking, {"nodes": search.nodes, "depth": reached})

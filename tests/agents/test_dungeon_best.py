@@ -73,3 +73,12 @@ def test_it_plays_whole_battles_against_the_planner():
         result = play_match(GAME, ["dungeon-best", "dungeon-planner"], seed, {"enemy": "handyman"})
         assert result.state.is_terminal() and not result.failures(0)
         assert any(d.move == END for d in result.decisions(0))
+
+
+def test_it_plays_the_same_battle_from_the_same_seed():
+    def battle(seed):
+        result = play_match(GAME, ["dungeon-best", "dungeon-planner"], seed, {"enemy": "handyman"})
+        return result.state.to_record()["history"]
+
+    assert battle("tv-1") == battle("tv-1")
+    assert battle("tv-1") != battle("tv-2")

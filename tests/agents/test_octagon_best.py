@@ -88,3 +88,68 @@ def test_it_expects_the_designers_favourite_reply_when_told_to_model_it():
 def test_it_refuses_a_model_it_does_not_know():
     with pytest.raises(ValueError, match="opponent"):
         get("octagon-best:opponent=mcts")
+
+
+# ----- reproducible, yet varied: ties and openings come from the seeded rng -------------
+
+#: A light setting so whole self-play games stay cheap; the mechanism is the default's.
+LIGHT = "octagon-best:depth=1,width=4,endgame_depth=2"
+
+
+def self_play(seed, spec=LIGHT):
+    result = play_match(GAME, [spec, spec], seed)
+    return [d.move for seat in (0, 1) for d in result.decisions(seat)]
+
+
+def test_it_plays_the_same_game_from_the_same_seed():
+    assert self_play("tv-1") == self_play("tv-1")
+
+
+def test_it_plays_different_games_against_itself_from_different_seeds():
+    games = {tuple(self_play(f"tv-{seed}")) for seed in range(4)}
+    assert len(games) == 4
+
+
+def test_it_opens_in_different_equally_safe_cells():
+    state = GAME.new_state()
+    agent = get("octagon-best")
+    openings = {agent.act(state.clone(), 0, Budget(), random.Random(s)).move[:2] for s in range(8)}
+    assert len(openings) >= 3
+
+
+def test_it_draws_only_among_moves_within_its_spread_of_the_best():
+    state = played_to(20, 4)
+    decision = get("octagon-best").act(state.clone(), state.current(), Budget(), random.Random(3))
+    values = {r["move"]: r["value"] for r in decision.thinking["moves"]}
+    near = [m for m, v in values.items() if v >= max(values.values()) - 1.0]
+    assert decision.thinking["equal_best"] == len(near)
+    assert state.move_to_str(decision.move) in near
+
+
+# ----- who it expects the opponent to be ----------------------------------------------------
+
+
+def opponent_assumed(specs, seat, seed="who"):
+    result = play_match(GAME, specs, seed)
+    return [d.thinking["opponent"] for d in result.decisions(seat)]
+
+
+def test_it_expects_the_designers_ai_once_the_opponent_plays_like_it():
+    assumed = opponent_assumed([LIGHT, "octagon-greedy"], 0)
+    assert assumed[0] == "best reply"  # nothing seen yet
+    assert set(assumed[1:]) == {"designer's AI"}
+
+
+def test_it_assumes_the_best_reply_from_an_opponent_that_plays_otherwise():
+    assert set(opponent_assumed([LIGHT, "random"], 0)) == {"best reply"}
+
+
+def test_it_never_models_an_opponent_when_told_to_assume_the_best_reply():
+    assumed = opponent_assumed([LIGHT + ",opponent=", "octagon-greedy"], 0)
+    assert set(assumed) == {"best reply"}
+
+
+def test_a_set_up_position_gives_no_history_to_judge_the_opponent_by():
+    state = GAME.from_position(played_to(9, 6).observation(None))
+    decision = get(LIGHT).act(state, state.current(), Budget(), random.Random(0))
+    assert decision.thinking["opponent"] == "best reply"
