@@ -1,4 +1,4 @@
-"""The Button Men players of the write-up (seed 000, GAMES.md §1).
+"""The Button Men players of the write-up (seed 000, docs/games/buttonmen.md).
 
 - ``buttonmen-mc`` (:mod:`agents.buttonmen.mc`): flat Monte Carlo, 50 random games per
   candidate move on the engine's fast path; swing sizes by greedy games

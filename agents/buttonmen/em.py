@@ -1,11 +1,11 @@
-"""``buttonmen-em``: the write-up's expectiminimax player (GAMES.md §1, "Agents").
+"""``buttonmen-em``: the write-up's expectiminimax player (docs/games/buttonmen.md, "Agents").
 
 The tree alternates move plies and chance nodes: own move, every reroll result of the
 attacking dice (a d4 + d20 skill attack has 4 × 20 = 80 children, averaged), the
 opponent's move (it minimises what we maximise), and so on. As in the write-up:
 
 - skill attacks of more than ``skill_cap`` (2) dice are never generated;
-- the depth grows as dice leave play (**Decision** in GAMES.md): 1 move ply while more
+- the depth grows as dice leave play (**Decision** in docs/games/buttonmen.md): 1 move ply while more
   than 6 dice are in play, 2 plies at 5–6 dice, 3 at 4 or fewer;
 - a leaf is scored own round score − opponent round score (**Decision**), and the
   search stops at the round's end (both passed, or a seat has no dice left).

@@ -1,6 +1,6 @@
 """The "highest point conversion" policy that MC's swing choice plays for both sides.
 
-The rule (GAMES.md §1, a **Decision** where the write-up is silent on ties): capture the
+The rule (docs/games/buttonmen.md, a **Decision** where the write-up is silent on ties): capture the
 largest die (its size is what the capture converts into points); among attacks on dice
 of that size, use the fewest attacking dice; among those, pick at random. Pass only when
 no attack exists.

@@ -1,4 +1,4 @@
-"""``buttonmen-mc``: the write-up's Monte Carlo player (GAMES.md §1, "Agents").
+"""``buttonmen-mc``: the write-up's Monte Carlo player (docs/games/buttonmen.md, "Agents").
 
 A move: for every legal move, ``playouts`` matches played to the end from the position
 after it, both seats moving uniformly at random (later swing reselections uniform on

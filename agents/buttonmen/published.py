@@ -1,8 +1,8 @@
-"""The write-up's published MC-vs-EM figures (seed 000; GAMES.md §6), as data.
+"""The write-up's published MC-vs-EM figures (seed 000; docs/results/buttonmen.md), as data.
 
 Each run is every fighter against every fighter once, MC playing one fighter and EM the
 other: 12 × 12 = 144 games, each fighter 12 games per side. First to 2 round wins
-(GAMES.md §1 explains why 2, not the official 3).
+(docs/games/buttonmen.md explains why 2, not the official 3).
 """
 
 from __future__ import annotations

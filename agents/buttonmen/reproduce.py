@@ -1,4 +1,4 @@
-"""The write-up's MC-vs-EM table (GAMES.md §6), replayed with our agents.
+"""The write-up's MC-vs-EM table (docs/results/buttonmen.md), replayed with our agents.
 
     python -m agents.buttonmen.reproduce --runs 3 --seed 7 --jobs 2 --json
 

@@ -19,7 +19,7 @@ WIN: tuple[tuple[float, ...], ...] = tuple(
 
 
 def hold_probability(state: DiceWarsState, source: int, target: int) -> float:
-    """P_hold of GAMES.md section 4 for the attack ``source>target`` by the mover.
+    """P_hold of docs/games/dicewars.md for the attack ``source>target`` by the mover.
 
     The chance of winning the battle times, for every neighbour of the target that
     belongs to someone else and holds at least 2 dice, the chance that it fails to

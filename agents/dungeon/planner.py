@@ -1,4 +1,4 @@
-"""The seed's enemy AI for the dice battle (GAMES.md section 5, Agent): plan this turn.
+"""The seed's enemy AI for the dice battle (docs/games/dungeon.md, Agent): plan this turn.
 
 It plans only its own turn and ignores the opponent's reply. A plan is a sequence of
 actions ending with ``end`` (or with the blow that ends the battle), scored from the

@@ -1,4 +1,4 @@
-"""The seed's enemy-AI score of a plan (GAMES.md section 5, the agent's table).
+"""The seed's enemy-AI score of a plan (docs/games/dungeon.md, the agent's table).
 
 A plan is what one side does in one turn: a sequence of actions ending with ``end``,
 measured from the start of that turn (after the roll and the statuses). The search that

@@ -1,4 +1,4 @@
-"""The Statistician (GAMES.md §2): Dirichlet counts of the opponent's moves, answer the
+"""The Statistician (docs/games/footsies.md): Dirichlet counts of the opponent's moves, answer the
 most likely one.
 
 As in the write-up's notebook: a move's count starts at α the first time it is seen

@@ -1,4 +1,4 @@
-"""The Clairvoyant as the write-up's notebook wrote it, errors kept (GAMES.md §2).
+"""The Clairvoyant as the write-up's notebook wrote it, errors kept (docs/games/footsies.md).
 
 For reproducing the write-up, not for playing well. Per decision it runs 100
 simulations: a uniformly random own option, one exchange against a uniformly random

@@ -1,1 +1,1 @@
-"""The Octagon Theory's players (GAMES.md section 3): the designer's weighted greedy AI."""
+"""The Octagon Theory's players (docs/games/octagon.md): the designer's weighted greedy AI."""

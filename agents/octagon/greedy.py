@@ -1,4 +1,4 @@
-"""The designer's weighted greedy AI for The Octagon Theory (GAMES.md section 3, Agent).
+"""The designer's weighted greedy AI for The Octagon Theory (docs/games/octagon.md, Agent).
 
 One ply, no look-ahead: every empty cell (top-left to bottom-right), every piece the
 player still holds, every orientation. A candidate is worth its cell's position weight
@@ -12,7 +12,7 @@ plus, for each piece the placement would displace, a kill value or a push value:
 
 All maximal candidates are kept and one is drawn uniformly with the decision's rng.
 
-The piece economy (a GAMES.md Decision): a limited piece (2, 4 or 8) is considered only
+The piece economy (a design Decision, docs/games/octagon.md): a limited piece (2, 4 or 8) is considered only
 if its value beats the best 1-piece value by at least one kill value, or when the
 player's remaining placements do not exceed its remaining limited pieces (from then on
 they could all be spent, so they compete on value alone). Among equal values the weaker

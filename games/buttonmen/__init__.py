@@ -1,4 +1,4 @@
-"""Button Men: two fighters' dice capture each other, round after round (GAMES.md §1).
+"""Button Men: two fighters' dice capture each other, round after round (docs/games/buttonmen.md).
 
 ``GAME`` is the engine; ``describe_move`` words a move for people; ``attack_list`` and
 ``round_scores`` are the helpers agents use; ``games.buttonmen.fast`` is the fast path

@@ -1,4 +1,4 @@
-"""Button Men rules as pure functions over dice (GAMES.md §1).
+"""Button Men rules as pure functions over dice (docs/games/buttonmen.md).
 
 Dice of one seat live in *slots*: slot ``i`` is the ``i``-th die of the fighter's recipe
 for the whole round, so a die keeps its number when others leave play. A set of slots

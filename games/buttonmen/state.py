@@ -1,4 +1,4 @@
-"""A Button Men match as an engine state (GAMES.md §1, docs/games/buttonmen.md).
+"""A Button Men match as an engine state (docs/games/buttonmen.md).
 
 Phases, in the order a round meets them::
 

@@ -1,4 +1,4 @@
-"""Dice Wars: conquer every territory of a random hex map (GAMES.md section 4).
+"""Dice Wars: conquer every territory of a random hex map (docs/games/dicewars.md).
 
 Helpers for agents: ``legal_attacks``, ``largest_region``, ``regions``,
 ``win_probability`` and ``describe_move``; the fast path is ``DiceWarsState.push``/``pop`` and ``simulate``.

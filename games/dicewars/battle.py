@@ -1,4 +1,4 @@
-"""Battles (GAMES.md section 4): each side rolls one d6 per die on its territory and
+"""Battles (docs/games/dicewars.md): each side rolls one d6 per die on its territory and
 the attacker wins only with a strictly greater total (a tie goes to the defender).
 
 Everything here is precomputed once at import: the exact distribution of the sum of

@@ -10,7 +10,7 @@ from games.dicewars.reinforcement import CAP_RULES
 from games.dicewars.setup import MAP_STYLES
 from games.dicewars.state import DiceWarsState
 
-#: GAMES.md Decision: a game this many turns long stops and is ranked.
+#: A design Decision (docs/games/dicewars.md): a game this many turns long stops and is ranked.
 MAX_TURNS = 1000
 
 
@@ -35,7 +35,7 @@ class DiceWars(Game):
         ),
         "map_style": Option(
             "grown",
-            "how maps are drawn: 'grown' (GAMES.md: territories grow side by side, about "
+            "how maps are drawn: 'grown' (the rules as designed: territories grow side by side, about "
             "4.0 neighbours each) or 'paper' (the write-up's own server: territories start "
             "apart and leave gaps, about 3.2 neighbours each)",
             choices=tuple(MAP_STYLES),

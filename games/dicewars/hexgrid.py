@@ -1,8 +1,8 @@
-"""The hex grid Dice Wars maps are cut from (GAMES.md section 4).
+"""The hex grid Dice Wars maps are cut from (docs/games/dicewars.md).
 
 32 columns by 28 rows of pointy-top hexes, odd rows shifted half a hex to the right.
 A hex is one integer, its *cell* ``row * COLUMNS + column``, so tables are plain tuples
-and a map is cheap to generate. GAMES.md names hexes in doubled coordinates
+and a map is cheap to generate. docs/games/dicewars.md names hexes in doubled coordinates
 (x -32..30 on even rows, -31..31 on odd rows; y -14..13); :func:`doubled` converts.
 """
 
@@ -15,7 +15,7 @@ SIDES = 6
 
 
 def doubled(cell: int) -> tuple[int, int]:
-    """The doubled coordinates (x, y) of a cell, as GAMES.md writes them."""
+    """The doubled coordinates (x, y) of a cell, as docs/games/dicewars.md writes them."""
     row, column = divmod(cell, COLUMNS)
     return 2 * column - 32 + (row & 1), row - 14
 

@@ -1,4 +1,4 @@
-"""Map generation (GAMES.md section 4): grow 29-31 territories on the hex grid.
+"""Map generation (docs/games/dicewars.md): grow 29-31 territories on the hex grid.
 
 Every step draws from the one ``random.Random`` it is given, so a map seed always
 expands to the same map. Cells are ints and the tables are tuples: a map takes about a

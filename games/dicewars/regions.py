@@ -1,4 +1,4 @@
-"""Regions: groups of adjacent territories of one player (GAMES.md section 4).
+"""Regions: groups of adjacent territories of one player (docs/games/dicewars.md).
 
 A player's *score* is the size of their largest region; it is also how many dice they
 get at the end of each turn, so it is computed once per turn and must be cheap.

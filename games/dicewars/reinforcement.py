@@ -1,4 +1,4 @@
-"""End-of-turn reinforcement (GAMES.md section 4).
+"""End-of-turn reinforcement (docs/games/dicewars.md).
 
 The pool is the player's reserve plus their score (largest region). Dice go one at a
 time to a uniformly random own territory that still has room below 8; what cannot be
@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 MAX_DICE = 8
 MAX_RESERVE = 64
-#: Which total the 64 cap applies to (GAMES.md Decision): "pool" caps reserve + score
+#: Which total the 64 cap applies to (a design Decision, docs/games/dicewars.md): "pool" caps reserve + score
 #: before handing out, as dturecek/dicewars does; "reserve" caps only what is left over,
 #: as the paper words it.
 CAP_RULES = ("pool", "reserve")

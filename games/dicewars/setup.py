@@ -1,4 +1,4 @@
-"""Setting up a game from one map seed (GAMES.md section 4).
+"""Setting up a game from one map seed (docs/games/dicewars.md).
 
 The whole setup (map, play order, dealing, starting dice) is one chance event: its
 outcome is a 32-bit seed, and this module expands it deterministically, so a record
@@ -28,7 +28,7 @@ class Setup:
     dice: list[int]  # per territory
 
 
-#: The ``map_style`` option: how a map is drawn from the seed (GAMES.md's reading by
+#: The ``map_style`` option: how a map is drawn from the seed (the reading in docs/games/dicewars.md by
 #: default; "paper": the sparser maps of the write-up's own server, mapgen_paper.py).
 MAP_STYLES = {"grown": generate_map, "paper": generate_paper_map}
 

@@ -1,4 +1,4 @@
-"""Final placings (GAMES.md section 4): the conqueror first, the others by elimination
+"""Final placings (docs/games/dicewars.md): the conqueror first, the others by elimination
 order (later is better); at the turn cap the survivors by territories, then dice."""
 
 from __future__ import annotations

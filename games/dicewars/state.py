@@ -1,4 +1,4 @@
-"""A Dice Wars position and how events change it (GAMES.md section 4).
+"""A Dice Wars position and how events change it (docs/games/dicewars.md).
 
 Node sequence: the setup (chance: a map seed) → the current player attacks ("a>b",
 then a chance node rolls the battle) as often as they like → "end" → reinforcement

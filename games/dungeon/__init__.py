@@ -1,4 +1,4 @@
-"""A Dicey-Dungeons-style dice battle: the Hero against one enemy (GAMES.md section 5)."""
+"""A Dicey-Dungeons-style dice battle: the Hero against one enemy (docs/games/dungeon.md)."""
 
 from games.dungeon.catalogue import ENEMIES, HERO, ITEMS
 from games.dungeon.describe import describe_move

@@ -1,4 +1,4 @@
-"""The equipment catalogue and the fighters (GAMES.md section 5).
+"""The equipment catalogue and the fighters (docs/games/dungeon.md).
 
 Items are keyed by a slug (``big-sword``) that loadout options and views use; people see
 the name. A loadout is a comma-separated list of slugs or names; a trailing ``*`` makes

@@ -1,4 +1,4 @@
-"""Damage, shield, healing and statuses between the two sides (GAMES.md section 5)."""
+"""Damage, shield, healing and statuses between the two sides (docs/games/dungeon.md)."""
 
 from __future__ import annotations
 

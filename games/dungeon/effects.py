@@ -1,4 +1,4 @@
-"""What each item does when it fires (the effect column of GAMES.md's catalogue).
+"""What each item does when it fires (the effect column of docs/games/dungeon.md's catalogue).
 
 Every effect takes the state, the firing side, its opponent, ``v`` (the die value, or
 the slot sum on multi-slot equipment; countdowns ignore it) and ``weak`` (1 if the

@@ -1,7 +1,7 @@
-"""Slot rules: which die values an equipment slot takes (GAMES.md section 5).
+"""Slot rules: which die values an equipment slot takes (docs/games/dungeon.md).
 
 The vocabulary is the one of the game's equipment files (ANY, MAXn, MINn, EVEN, ODD,
-COUNTDOWN t); the file's REQUIREn is called EXACTn here, as GAMES.md does.
+COUNTDOWN t); the file's REQUIREn is called EXACTn here, as docs/games/dungeon.md does.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A battle position and the turn of a side (GAMES.md section 5).
+"""A battle position and the turn of a side (docs/games/dungeon.md).
 
 A side's turn: (1) its old shield expires, (2) poison hurts it, (3) it rolls (chance),
 (4) pending burn, shock and weaken fall on random dice and cards (chance, one event per

@@ -1,4 +1,4 @@
-"""Footsies: a simultaneous duel of Attack, Block, Grab and Dragon Punch (GAMES.md §2)."""
+"""Footsies: a simultaneous duel of Attack, Block, Grab and Dragon Punch (docs/games/footsies.md)."""
 
 from games.footsies.describe import describe_move
 from games.footsies.game import Footsies

@@ -1,4 +1,4 @@
-"""What happens when two Footsies options meet (GAMES.md section 2).
+"""What happens when two Footsies options meet (docs/games/footsies.md).
 
 Kept apart from the state so the fast simulator and the equilibrium solver share the
 one table instead of restating it.

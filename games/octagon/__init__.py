@@ -1,4 +1,4 @@
-"""The Octagon Theory: place directional pieces, push the opponent off (GAMES.md section 3).
+"""The Octagon Theory: place directional pieces, push the opponent off (docs/games/octagon.md).
 
 Public helpers for agents: ``safety_table``/``position_weights`` (the weighted-greedy
 agent's cell weights), ``simulate_placement`` (what a placement would displace, state

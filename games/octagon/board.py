@@ -1,4 +1,4 @@
-"""The octagonal board of each preset and its precomputed tables (GAMES.md section 3).
+"""The octagonal board of each preset and its precomputed tables (docs/games/octagon.md).
 
 A square of side S with each corner cut by a staircase of C cells, and the centre cell
 removed as the hole. Cells are numbered row-major over the whole square
@@ -18,7 +18,7 @@ from games.octagon.pieces import DELTAS, LIMITED_KINDS
 OFF_EDGE = -1
 INTO_HOLE = -2
 
-#: How far the safety measure looks along each direction (GAMES.md weighted greedy).
+#: How far the safety measure looks along each direction (the weighted greedy AI, docs/games/octagon.md).
 SAFETY_REACH = 3
 
 
@@ -115,7 +115,7 @@ def _safety(cell: int, step: list[tuple[int, ...]]) -> int:
 
 
 def safety_table(preset: str = DEFAULT_PRESET) -> dict[tuple[int, int], int]:
-    """GAMES.md's cell safety for every playable cell of a preset, keyed by (row, column).
+    """docs/games/octagon.md's cell safety for every playable cell of a preset, keyed by (row, column).
 
     safety(c) = sum over the 8 directions of min(steps to the first non-playable cell, 3):
     a cell beside the edge or the hole counts 1 in that direction, an open one 3.

@@ -1,4 +1,4 @@
-"""Compass directions and the four piece kinds (GAMES.md section 3).
+"""Compass directions and the four piece kinds (docs/games/octagon.md).
 
 A piece is a kind (1, 2, 4 or 8 arrows) and an orientation. The orientation is the
 direction of its first arrow clockwise from N, so one number serves the move text, the

@@ -1,6 +1,6 @@
 """What a placement would do, for agents and for people, without changing the state.
 
-``simulate_placement`` is the weighted-greedy agent's scan (GAMES.md section 3): it reports
+``simulate_placement`` is the weighted-greedy agent's scan (docs/games/octagon.md): it reports
 every piece a placement would displace. ``describe_move`` and ``narrate`` turn the same
 facts into a sentence.
 """

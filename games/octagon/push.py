@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: ``chain_mode`` values (GAMES.md): who moves when the pushed piece has a piece behind it.
+#: ``chain_mode`` values (docs/games/octagon.md): who moves when the pushed piece has a piece behind it.
 CRADLE = "cradle"  # the impulse passes down the line; only its last piece moves or dies
 SHIFT = "shift"  # the whole line moves one step; its last piece dies at the edge
 BLOCK = "block"  # a piece behind the pushed one stops the push

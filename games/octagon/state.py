@@ -94,7 +94,7 @@ class OctagonState(State):
 
     def legal_moves(self, seat: int) -> list[Move]:
         """Every (row, column, kind, orientation): empty cells row-major, then kind,
-        then orientation. No pass: a full board ends the game (GAMES.md)."""
+        then orientation. No pass: a full board ends the game (docs/games/octagon.md)."""
         if self.over or seat != self.current():
             return []
         table = move_table(self.geometry)

@@ -1,4 +1,4 @@
-"""The write-up's Dice Wars players on hand-made boards (GAMES.md section 4, Agents)."""
+"""The write-up's Dice Wars players on hand-made boards (docs/games/dicewars.md, Agents)."""
 
 from __future__ import annotations
 

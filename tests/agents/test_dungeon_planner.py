@@ -1,4 +1,4 @@
-"""The seed's enemy AI (GAMES.md section 5, Agent) on the seed's own examples."""
+"""The seed's enemy AI (docs/games/dungeon.md, Agent) on the seed's own examples."""
 
 from __future__ import annotations
 

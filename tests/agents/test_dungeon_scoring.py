@@ -1,4 +1,4 @@
-"""The seed's plan score, term by term (GAMES.md section 5, the agent's table)."""
+"""The seed's plan score, term by term (docs/games/dungeon.md, the agent's table)."""
 
 import pytest
 

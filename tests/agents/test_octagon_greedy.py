@@ -1,4 +1,4 @@
-"""The designer's weighted greedy AI on hand-made positions (GAMES.md section 3, Agent)."""
+"""The designer's weighted greedy AI on hand-made positions (docs/games/octagon.md, Agent)."""
 
 from __future__ import annotations
 

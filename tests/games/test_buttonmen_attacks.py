@@ -1,4 +1,4 @@
-"""Button Men attacks: power, skill, pass and the reroll (GAMES.md §1)."""
+"""Button Men attacks: power, skill, pass and the reroll (docs/games/buttonmen.md)."""
 
 import itertools
 

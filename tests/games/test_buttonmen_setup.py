@@ -1,4 +1,4 @@
-"""Button Men setup: fighters, options and the swing choice (GAMES.md §1)."""
+"""Button Men setup: fighters, options and the swing choice (docs/games/buttonmen.md)."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from games.buttonmen import GAME
 from games.buttonmen.positions import position
 from games.core import CHANCE, SIMULTANEOUS, IllegalMove
 
-# The recipes as GAMES.md §1 prints them; "X" is the swing die.
+# The recipes as docs/games/buttonmen.md prints them; "X" is the swing die.
 RECIPES = {
     "Avis": "4 4 10 12 X",
     "Hammer": "6 12 20 20 X",

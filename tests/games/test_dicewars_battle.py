@@ -1,4 +1,4 @@
-"""Battles (GAMES.md section 4): one d6 per die on each side, the attacker needs a
+"""Battles (docs/games/dicewars.md): one d6 per die on each side, the attacker needs a
 strictly greater total, and the exact odds come from a precomputed table."""
 
 from __future__ import annotations

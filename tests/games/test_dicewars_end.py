@@ -1,4 +1,4 @@
-"""The end (GAMES.md section 4): the conqueror wins, the others rank by elimination
+"""The end (docs/games/dicewars.md): the conqueror wins, the others rank by elimination
 order; at the turn cap the survivors rank by territories, then dice."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Map generation (GAMES.md section 4): 29-31 connected territories grown on a 32 x 28
+"""Map generation (docs/games/dicewars.md): 29-31 connected territories grown on a 32 x 28
 hex grid, nearly enclosed hexes absorbed, adjacency by shared edges."""
 
 from __future__ import annotations

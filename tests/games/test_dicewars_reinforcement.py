@@ -1,4 +1,4 @@
-"""End-of-turn reinforcement (GAMES.md section 4): reserve + largest region, capped at
+"""End-of-turn reinforcement (docs/games/dicewars.md): reserve + largest region, capped at
 64 before handing out, one die at a time on own territories below 8, the rest kept."""
 
 from __future__ import annotations

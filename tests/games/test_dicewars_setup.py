@@ -1,4 +1,4 @@
-"""The setup chance event (GAMES.md section 4): one map seed expands to the map, a
+"""The setup chance event (docs/games/dicewars.md): one map seed expands to the map, a
 random play order, territories dealt in reverse play order and the starting dice."""
 
 from __future__ import annotations

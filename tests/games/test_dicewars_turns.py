@@ -1,4 +1,4 @@
-"""A turn (GAMES.md section 4): any number of attacks, then END_TURN; attacks go from
+"""A turn (docs/games/dicewars.md): any number of attacks, then END_TURN; attacks go from
 an own territory with 2+ dice to an adjacent territory of someone else."""
 
 from __future__ import annotations

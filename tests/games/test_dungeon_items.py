@@ -1,4 +1,4 @@
-"""Every item of the catalogue does what GAMES.md's table says."""
+"""Every item of the catalogue does what docs/games/dungeon.md's table says."""
 
 from games.core import CHANCE
 from games.dungeon import GAME, ITEMS

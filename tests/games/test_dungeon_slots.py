@@ -1,4 +1,4 @@
-"""Slot rules, countdowns, multi-slot cards and uses per turn (GAMES.md section 5)."""
+"""Slot rules, countdowns, multi-slot cards and uses per turn (docs/games/dungeon.md)."""
 
 import pytest
 

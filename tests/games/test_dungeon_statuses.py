@@ -1,4 +1,4 @@
-"""Shield, poison, burn, shock and weaken, with the turn steps GAMES.md gives them."""
+"""Shield, poison, burn, shock and weaken, with the turn steps docs/games/dungeon.md gives them."""
 
 from games.core import CHANCE
 from games.dungeon import GAME

@@ -1,10 +1,10 @@
-"""The three boards, their stocks and turn counts, and the safety table (GAMES.md §3)."""
+"""The three boards, their stocks and turn counts, and the safety table (docs/games/octagon.md)."""
 
 import pytest
 
 from games.octagon import GAME, position_weights, safety_table
 
-# From GAMES.md's preset table: (turns T, side S, cut C, playable cells, 2-, 4-, 8-pieces).
+# From docs/games/octagon.md's preset table: (turns T, side S, cut C, playable cells, 2-, 4-, 8-pieces).
 PRESETS = {
     "small": (20, 7, 2, 36, 2, 1, 1),
     "standard": (30, 9, 3, 56, 3, 2, 2),

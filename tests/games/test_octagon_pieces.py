@@ -1,4 +1,4 @@
-"""Piece kinds, rotations and the arrows they push along (GAMES.md §3)."""
+"""Piece kinds, rotations and the arrows they push along (docs/games/octagon.md)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Pushes, kills and cannoning in each chain mode (GAMES.md §3, "Push resolution").
+"""Pushes, kills and cannoning in each chain mode (docs/games/octagon.md, "Push resolution").
 
 Positions are set up on the standard board (9x9, hole at (4,4)) with GAME.from_position;
 seat 0 places first. Pieces are (row, column, owner, kind, orientation).

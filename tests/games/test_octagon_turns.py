@@ -1,4 +1,4 @@
-"""Turn order, the turn count T, stocks, the end and the score (GAMES.md §3)."""
+"""Turn order, the turn count T, stocks, the end and the score (docs/games/octagon.md)."""
 
 import random
 

@@ -1,5 +1,5 @@
 """One-click "reproduce the write-up" tournaments, with the published figures to show
-beside ours (GAMES.md section 6). A preset whose agents are not registered is hidden."""
+beside ours (docs/results.md). A preset whose agents are not registered is hidden."""
 
 from __future__ import annotations
 
