@@ -39,7 +39,7 @@ from games.testing import random_step  # noqa: E402
 
 SIMULATIONS = 1000
 
-#: The issue's goals (issue 11, "Fast"): at least, or at most for times.
+#: The speed goals of the stronger agents (docs/results.md): at least, or at most for times.
 GOALS = {
     "mcts": {
         "buttonmen": {"sims_per_s": 6_000, "s_per_1000": 0.2},

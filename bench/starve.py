@@ -1,5 +1,5 @@
 """Can one client starve the live AIs? One cookieless client goes to every limit while
-other players play a light AI; prints JSON figures (issue 15).
+other players play a light AI; prints JSON figures (docs/reliability.md).
 
     python bench/starve.py --json [--duration 60] [--players 2] [--no-limits]
 
@@ -21,7 +21,7 @@ visitor waited for the answer.
 Then ``--players`` guests (from elsewhere: their matches are made in the bench, not
 from the client's address) play Octagon against ``--light`` with ``--think`` seconds
 between moves. The figure is theirs: ``move_to_ai_reply_ms`` (a move sent → the AI's
-reply on the socket). ``--no-limits`` lifts every limit (as before issue 15), for the
+reply on the socket). ``--no-limits`` lifts every limit (as before they existed), for the
 comparison.
 """
 

@@ -1,4 +1,4 @@
-"""The generic conformance suite every game passes (docs/ARCHITECTURE.md).
+"""The generic conformance suite every game passes (the contract of games/core/).
 
 ``check_game(game, seed, num_players)`` plays one random game from ``seed`` and checks
 the contract at every node; tests drive it over many seeds with Hypothesis. It is plain

@@ -1,4 +1,4 @@
-"""Every match explained: win probabilities, mistakes, luck (issue 10).
+"""Every match explained: win probabilities, mistakes, luck (docs/analysis.md).
 
 ``analyse(record)`` turns a match record into, for every ply, each seat's chance of
 winning from the position before it, the best move found at each decision and what

@@ -1,17 +1,17 @@
-"""``buttonmen-flat``: the write-up's Monte Carlo with far more matches (issue 11's best).
+"""``buttonmen-flat``: the write-up's Monte Carlo with far more matches (the strongest Button Men player before ``buttonmen-best``).
 
 ``buttonmen-mc`` scores each move by 50 matches played to the end at random, and each
 swing size by 50 greedy matches. Its choices are noisy: with 50 matches a move's win
 rate has a standard error of about 7 points, and many moves differ by less. This player
 scores each move by ``playouts`` matches (default 800) and each swing size by
 ``swing_playouts`` greedy matches (default 200), on the engine's fast path. It was
-``buttonmen-best`` until issue 16; ``buttonmen-best`` (:mod:`agents.buttonmen.best`)
+``buttonmen-best`` until the present ``buttonmen-best`` came; ``buttonmen-best`` (:mod:`agents.buttonmen.best`)
 now beats it.
 
 Its play is fixed by the seed and the counts: a decision plays at most ``most`` matches
 in all (default 6,000), so a position with many moves gives each one
 ``most // moves`` of them (at least 25) instead of ``playouts``; that keeps every
-decision under 1 s on one core without looking at the clock. (Until issue 16 it
+decision under 1 s on one core without looking at the clock. (Before that it
 stopped at 0.8 s of wall time instead, so the same seed gave other games on a busier
 machine.) ``Budget.seconds`` (live play) is still a hard limit, a safety cap that the
 counts do not reach on a normal machine; ``seconds`` (0 by default: none) adds a limit

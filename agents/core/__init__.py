@@ -1,4 +1,4 @@
-"""The agent contract (docs/ARCHITECTURE.md): budget in, move and thinking out."""
+"""The agent contract (agents/core/agent.py and budget.py): budget in, move and thinking out."""
 
 from agents.core.agent import Agent
 from agents.core.budget import Budget, Decision

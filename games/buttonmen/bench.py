@@ -1,4 +1,4 @@
-"""Speed of whole random-vs-random Button Men matches (issue 3), for bench/ to print.
+"""Speed of whole random-vs-random Button Men matches, for bench/ to print.
 
 Both paths start every match from ``GAME.new_state`` (so the fighters are drawn and the
 swing sizes chosen as part of the match) and play it out with uniformly random moves:

@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (see docs/ARCHITECTURE.md).
+"""The engine contract shared by every game (game.py, state.py; README.md's Layout).
 
 A game is immutable rules (:class:`Game`); a position is a :class:`State`.
 Seats are 0, 1, ...; the other actors are the constants below.

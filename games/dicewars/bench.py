@@ -1,4 +1,4 @@
-"""Speed of whole random-vs-random Dice Wars games (issue 3), for bench/ to print.
+"""Speed of whole random-vs-random Dice Wars games, for bench/ to print.
 
 Every game starts from ``GAME.new_state(2)``, so its map is generated inside the timing,
 and the random player picks uniformly among its legal moves, END_TURN included. The

@@ -1,4 +1,4 @@
-"""Speed of whole random-vs-random Footsies matches (issue 3), for bench/ to print.
+"""Speed of whole random-vs-random Footsies matches, for bench/ to print.
 
 Every match starts from ``GAME.new_state`` and both seats choose uniformly at random.
 

@@ -1,4 +1,4 @@
-"""Random-against-random speed of whole Octagon games (issue 3), on both paths.
+"""Random-against-random speed of whole Octagon games, on both paths.
 
 ``measure`` is what the project's bench script calls; it prints nothing and asserts
 nothing (timings are figures, not tests). Each game starts from ``new_state`` so setup is

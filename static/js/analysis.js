@@ -1,4 +1,4 @@
-/* The replay page's analysis (issue 10): asks for it, follows its status while a worker
+/* The replay page's analysis (docs/analysis.md): asks for it, follows its status while a worker
    computes it, then draws it (docs/analysis.md). */
 (function () {
   "use strict";

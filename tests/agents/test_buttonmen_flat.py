@@ -1,4 +1,4 @@
-"""buttonmen-flat (issue 11's best): flat Monte Carlo, 800 matches a move."""
+"""buttonmen-flat (the former buttonmen-best): flat Monte Carlo, 800 matches a move."""
 
 import random
 

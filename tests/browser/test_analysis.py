@@ -1,4 +1,4 @@
-"""Every match explained (issue 10), in the browser: the replay page asks a real worker for
+"""Every match explained, in the browser: the replay page asks a real worker for
 the analysis, draws the win-probability timeline (a click or a key moves the replay),
 marks the labelled moves, and says each seat's luck and accuracy in words."""
 

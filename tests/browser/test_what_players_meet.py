@@ -1,4 +1,4 @@
-"""What every player meets, in Chromium (issue 15): Abort stays until you have moved, a
+"""What every player meets, in Chromium: Abort stays until you have moved, a
 refused tournament form comes back filled in, Button Men's lines stay on the board (390 px
 phone too), TV keeps the players' names when it switches, the 404 page is plain, and no
 page breaks the Content-Security-Policy (the API docs load with the internet cut off)."""

@@ -1,5 +1,5 @@
 """Abort stays offered until the person has moved: an AI's blind choice (Footsies, Button
-Men's swing sizes) or an AI's opening move is not the person's move (issue 15)."""
+Men's swing sizes) or an AI's opening move is not the person's move."""
 
 import pytest
 

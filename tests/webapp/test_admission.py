@@ -1,4 +1,4 @@
-"""Admission of analysis work by worker-seconds (issue 15): per person and per address,
+"""Admission of analysis work by worker-seconds (docs/reliability.md): per person and per address,
 not per cookie, so one client cannot take the analysts from everyone else. Real Redis
 counts; requests go through the whole Django stack."""
 

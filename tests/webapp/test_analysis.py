@@ -1,4 +1,4 @@
-"""The stored analysis of a match (issue 10): requested once, computed once, refused
+"""The stored analysis of a match (docs/analysis.md): requested once, computed once, refused
 clearly for matches that are not finished; the replay page's URLs; a real worker."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A Content-Security-Policy on every page, and the API docs served from our own static
-files (issue 15): no CDN, so /api/docs works offline and under the policy."""
+files: no CDN, so /api/docs works offline and under the policy."""
 
 import re
 

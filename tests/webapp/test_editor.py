@@ -1,4 +1,4 @@
-"""The position editor (issue 10): a position built by hand, checked by the game's own
+"""The position editor: a position built by hand, checked by the game's own
 ``from_position``, shared by a link that holds it, and analysed by an agent."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Nobody can starve the live AIs (issue 15): live matches with AIs per person and per
+"""Nobody can starve the live AIs (docs/reliability.md): live matches with AIs per person and per
 address (a client that drops its cookie is still one address), new matches a minute
 and sign-ups an hour per address, each refusal clear and changing nothing; and one
 client's slow AIs never hold every live worker (a real worker)."""

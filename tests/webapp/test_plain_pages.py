@@ -1,4 +1,4 @@
-"""Pages a person reads, in words a person reads (issue 15): the 404 page never shows
+"""Pages a person reads, in words a person reads: the 404 page never shows
 the URL resolver's dump or server paths (DEBUG included), a missing match says so
 plainly, and a challenge made a moment ago was made "just now"."""
 

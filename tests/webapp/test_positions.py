@@ -1,4 +1,4 @@
-"""Analyse from here (issue 10): one agent's opinion of one position of a finished match,
+"""Analyse from here: one agent's opinion of one position of a finished match,
 computed by a task that takes ids, kept in Redis for the page to fetch."""
 
 from __future__ import annotations

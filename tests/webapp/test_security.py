@@ -148,7 +148,7 @@ def test_an_account_is_locked_at_the_guessing_address_even_to_the_right_password
 
 
 def test_a_guesser_at_one_address_cannot_lock_the_owner_out_from_another(clean_throttle):
-    """Issue 15: five wrong passwords locked any public username, admins included."""
+    """The old hole: five wrong passwords locked any public username, admins included."""
     get_user_model().objects.create_superuser("root", password=PASSWORD)
     per_account, _, _ = settings.DICEARENA_LOGIN_THROTTLE
     for _ in range(per_account + 3):

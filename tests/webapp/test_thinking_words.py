@@ -1,4 +1,4 @@
-"""The "why?" panel's data (issue 10): what an AI weighed in the game's own words, the
+"""The "why?" panel's data: what an AI weighed in the game's own words, the
 raw figures kept for bot writers, and downloads as JSON and GraphML."""
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ def test_the_schedule_page_lists_the_next_run(client):
     assert "Hourly Dice Wars ladder" in page
 
 
-# ----- a refused form comes back as it was filled in (issue 15) -------------------------
+# ----- a refused form comes back as it was filled in ------------------------------------
 
 ENTRANTS = [{"agent": "mcts", "params": {"iterations": "300"}}, {"agent": "octagon-greedy"}]
 

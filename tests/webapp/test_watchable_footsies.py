@@ -1,4 +1,4 @@
-"""Footsies a watcher can live with (issue 15): the lobby caps a round at 20 turns (the
+"""Footsies a watcher can live with: the lobby caps a round at 20 turns (the
 seed's uncapped rounds stay one cleared field away), "Watch AI against AI" pairs two
 different agents, and the lobby's rule set is shipped solved."""
 

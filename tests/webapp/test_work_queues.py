@@ -1,4 +1,4 @@
-"""Each kind of work on a queue of its own (issue 15): analyses are answered while a
+"""Each kind of work on a queue of its own (docs/reliability.md): analyses are answered while a
 tournament holds its workers, and the beat's sweeps run while tournaments and analyses
 both have work waiting. Real workers on the real broker, each on one queue."""
 

@@ -4,7 +4,7 @@ without the password even being checked.
 
 An account is counted together with the address trying it, never alone: an attacker
 guessing from one address locks only themselves out, and the owner signing in from
-anywhere else gets in (issue 15: five wrong passwords used to lock any public username,
+anywhere else gets in (before this, five wrong passwords locked any public username,
 admins included, for everyone). Guessing from many addresses is slowed by each
 address's own limit (an IPv6 /64 counts as one address, ``identity.address_of``).
 

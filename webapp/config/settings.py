@@ -335,7 +335,7 @@ DICEARENA_MAX_FRAME_BYTES = 4096
 DICEARENA_FRAMES_PER_S = float(os.environ.get("DICEARENA_FRAMES_PER_S", "10"))
 DICEARENA_FRAME_BURST = float(os.environ.get("DICEARENA_FRAME_BURST", "30"))
 DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
-# Match analyses (issue 10, docs/analysis.md): the time one may take (0: no limit, exactly
+# Match analyses (docs/analysis.md): the time one may take (0: no limit, exactly
 # DICEARENA_ANALYSIS_PLAYOUTS per position), its playouts per position at most, the
 # automatic analyses of rated matches per hour, and the most analyses waiting at once.
 DICEARENA_ANALYSIS_BUDGET_S = float(os.environ.get("DICEARENA_ANALYSIS_BUDGET_S", "8"))

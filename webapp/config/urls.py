@@ -13,7 +13,7 @@ urlpatterns = [
     path("tv/", pages.tv, name="tv"),
     path("tv/<slug:slug>/now.json", pages.tv_next, name="tv-now"),
     path("players/<str:name>/", pages.profile, name="player"),
-    # The position editor (issue 10): a position built by hand, shared by its link.
+    # The position editor: a position built by hand, shared by its link.
     path(
         "analyse/result/<str:token>.json", replay_views.editor_result, name="position-editor-result"
     ),

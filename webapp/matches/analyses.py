@@ -1,4 +1,4 @@
-"""The stored analysis of a finished match (issue 10): requesting it and computing it.
+"""The stored analysis of a finished match (docs/analysis.md): requesting it and computing it.
 
 ``request_analysis`` validates (``check_request``) then writes (``do_request``) in one
 transaction and queues ``tasks.analyse_match`` after the commit. The task claims the

@@ -1,4 +1,4 @@
-"""What one person and one address may have of the live AIs (issue 15): how many live
+"""What one person and one address may have of the live AIs (docs/reliability.md): how many live
 matches with an AI at once, how many new matches a minute, and how many AI moves of
 theirs the live workers think about at once.
 

@@ -250,7 +250,7 @@ def sweep_idle_matches() -> dict:
     ignore_result=True,
 )
 def analyse_match(match_id: int, person: str = "", address: str = "") -> str:
-    """Compute and store the analysis of a finished match, once (issue 10).
+    """Compute and store the analysis of a finished match, once (docs/analysis.md).
 
     Idempotent: the row is claimed pending → running in one UPDATE, so a duplicate
     delivery, a second request or a second worker finds nothing to do. Runs on the

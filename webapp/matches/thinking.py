@@ -1,4 +1,4 @@
-"""What an AI weighed, in the game's own words (issue 10's "why?" panel).
+"""What an AI weighed, in the game's own words (the replay's "why?" panel).
 
 A decision's stored thinking (``Decision.thinking``, bounded JSON) is made readable for
 people: a headline saying how the agent chose, its candidate moves as the game words them

@@ -1,4 +1,4 @@
-"""A position built by hand (issue 10's position editor): a full view, as
+"""A position built by hand (the position editor): a full view, as
 ``observation(None)`` gives it, set up with ``Game.from_position`` and shared by link.
 
 The link carries the position itself, compressed (``code``/``decode``), so any position

@@ -1,4 +1,4 @@
-"""Analyse from here (issue 10): one agent's opinion of one position of a finished match.
+"""Analyse from here: one agent's opinion of one position of a finished match.
 
 ``request`` validates (``check_request``: a finished match, a ply it reached, an agent
 that plays the game, a budget within bounds), charges the worker-seconds it asks for
