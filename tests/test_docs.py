@@ -35,3 +35,40 @@ def test_every_relative_link_in_the_docs_points_at_a_file():
             if not (doc.parent / target).exists():
                 broken.append(f"{doc.relative_to(ROOT)} -> {target}")
     assert broken == []
+
+
+#: Files a reader of the repository cannot open, and issue numbers that mean nothing in the
+#: code: built from pieces so that this file does not match itself.
+_OUTSIDE = re.compile(
+    "|".join(
+        [
+            r"\b" + "GAMES" + r"\.md",
+            "ARCHITECTURE" + r"\.md",
+            "STYLE" + r"\.md",
+            r"\.\./" + "shared",
+            r"\b[Ii]" + r"ssues?[ -]\d",
+        ]
+    )
+)
+
+#: Where code, tests and pages live; their .py, .html and .js files are read.
+_CODE_DIRS = ["agents", "games", "webapp", "templates", "static", "tests", "bench"]
+
+
+def _readable_files() -> list[Path]:
+    files = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    for name in _CODE_DIRS:
+        for path in sorted((ROOT / name).rglob("*")):
+            if path.suffix in {".py", ".html", ".js"} and "__pycache__" not in path.parts:
+                files.append(path)
+    return files
+
+
+def test_nothing_points_outside_the_repository():
+    found = []
+    for path in _readable_files():
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if _OUTSIDE.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert len(_readable_files()) > 200  # the scan still sees the code
+    assert found == [], "say the fact or point inside the repository:\n" + "\n".join(found)
