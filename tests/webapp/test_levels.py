@@ -43,7 +43,7 @@ def test_every_game_offers_levels_weakest_first_topped_by_its_best_agent(client)
         found = levels(game.slug)
         assert len(found) >= 2, game.slug
         names = [lv.name for lv in found]
-        assert names == sorted(names, key=["easy", "medium", "strong", "best"].index)
+        assert names == sorted(names, key=["beginner", "easy", "medium", "strong", "best"].index)
         if f"{game.slug}-best" in agents.core.AGENTS:
             assert found[-1].spec == f"{game.slug}-best"
         page = client.get(f"/play/{game.slug}/").content.decode()
@@ -63,7 +63,7 @@ def test_levels_not_yet_played_say_so_rather_than_guess(client):
     "game, value, spec",
     [
         ("footsies", "level:best", "footsies-best"),
-        ("footsies", "level:medium", "random"),
+        ("footsies", "level:beginner", "random"),
         ("dicewars", "level:strong", "dicewars-ste"),
     ],
 )
@@ -121,6 +121,13 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
         assert row.thinking_s is not None and row.decisions > 0
         assert row.rating_text in page and row.thinking_text in page
     assert "not yet rated" not in page and "not yet measured" not in page
+    # A rock-paper-scissors pool must not put random on top: the ladder's exploiters
+    # beat it, and the board shows why beside each rating.
+    from webapp.leaderboards.queries import leaderboard
+
+    board = leaderboard("footsies")
+    assert board[0]["name"] != "random"
+    assert next(r for r in board if r["name"] == "random")["exploitability"] > 0.3
 
 
 def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it():
