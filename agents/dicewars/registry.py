@@ -5,5 +5,6 @@ AGENTS: dict[str, str] = {
     "dicewars-sdc": "agents.dicewars.sdc:StrengthDifferenceAgent",
     "dicewars-ste": "agents.dicewars.ste:SingleTurnAgent",
     "dicewars-ste4": "agents.dicewars.ste:ImprovedSingleTurnAgent",
+    "dicewars-wpm": "agents.dicewars.wpm:WinProbabilityAgent",
     "dicewars-best": "agents.dicewars.best:BestAgent",
 }
