@@ -22,6 +22,7 @@ from typing import Any
 
 from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
+from agents.dicewars.odds import hold_probability
 from agents.dicewars.value import estimate, load_weights
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.phases import OVER
@@ -94,8 +95,8 @@ class LearnedAgent(Agent):
         "attacks of the turn) beats ending the turn."
     )
     games = ("dicewars",)
-    params = {"depth": 1, "margin": 0.0}
-    limits = {"depth": (1, 3), "margin": (-1.0, 1.0)}
+    params = {"depth": 1, "width": 3, "margin": 0.0, "hold_many": 0.0}
+    limits = {"depth": (1, 3), "width": (1, 64), "margin": (-1.0, 1.0), "hold_many": (0.0, 1.0)}
     budget_note = "searches its own turn 1-3 attacks deep (milliseconds at depth 1)"
 
     #: Weights per model; None: the shipped ones. Training sets its own on an instance.
@@ -105,11 +106,22 @@ class LearnedAgent(Agent):
         deadline = Deadline.of(budget, TIME_SHARE)
         search = TurnSearch(state.clone(), seat, self.weights or shipped_weights(), deadline)
         end = search.end_value()
+        # Every attack one battle deep, then the best ``width`` of them deeper.
+        values = {attack: search.attack_value(attack, 1) for attack in legal_attacks(state)}
+        if self.depth > 1:
+            ranked = sorted(values, key=lambda a: values[a][1], reverse=True)
+            for attack in ranked[: self.width]:
+                if deadline.passed():
+                    break
+                values[attack] = search.attack_value(attack, self.depth)
         rows: list[dict[str, Any]] = []
         best, best_value = None, end + self.margin
-        for attack in legal_attacks(state):
-            depth = self.depth if not deadline.passed() else 1
-            p, v = search.attack_value(attack, depth)
+        # At a table of three or more, an attack must also keep its conquest often
+        # enough (the write-up's P_hold), if ``hold_many`` asks it to.
+        hold = self.hold_many if sum(1 for m in state.own if m) > 2 else 0.0
+        for attack, (p, v) in values.items():
+            if hold and hold_probability(state, *attack) < hold:
+                continue
             rows.append(
                 {
                     "move": f"{attack[0]}>{attack[1]}",

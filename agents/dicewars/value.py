@@ -34,7 +34,7 @@ from games.dicewars.reinforcement import MAX_RESERVE
 WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
 
 SEAT_FEATURES = ("score", "dice", "territories", "reserve")
-SHARED = ("danger", "reach")
+SHARED = ("danger", "reach", "border", "border_dice", "weak_border", "enemy_border_dice")
 
 #: Feature names per model, in the order of the weights.
 FEATURE_NAMES: dict[str, tuple[str, ...]] = {
@@ -90,13 +90,20 @@ def features(state: DiceWarsState, me: int) -> tuple[str, list[float]]:
     for s in others:
         enemy |= own[s]
     danger = 0.0
+    border = weak = border_dice = 0
     m = mine
     while m:
         low = m & -m
         m ^= low
         t = low.bit_length() - 1
-        worst = 0.0
         n = adjacent[t] & enemy
+        if not n:
+            continue
+        border += 1
+        border_dice += dice[t]
+        if dice[t] <= 2:
+            weak += 1
+        worst = 0.0
         while n:
             nl = n & -n
             n ^= nl
@@ -105,17 +112,19 @@ def features(state: DiceWarsState, me: int) -> tuple[str, list[float]]:
                 worst = p
         danger += worst
     reach = 0.0
-    border = 0
+    enemy_dice = 0
+    facing = 0
     m = mine
     while m:
         low = m & -m
         m ^= low
-        border |= adjacent[low.bit_length() - 1]
-    border &= enemy
-    while border:
-        low = border & -border
-        border ^= low
+        facing |= adjacent[low.bit_length() - 1]
+    facing &= enemy
+    while facing:
+        low = facing & -facing
+        facing ^= low
         t = low.bit_length() - 1
+        enemy_dice += dice[t]
         best = 0.0
         n = adjacent[t] & mine
         while n:
@@ -126,14 +135,15 @@ def features(state: DiceWarsState, me: int) -> tuple[str, list[float]]:
                 best = p
         reach += best
     log = math.log
+    shared = [log(v + 1) for v in (danger, reach, border, border_dice, weak, enemy_dice)]
     x = [1.0] + [log(c + 1) for c in counts]
     nxt = _seat_counts(state, others[0]) if others else [0, 0, 0, 0]
     x += [log(c + 1) for c in nxt]
     if len(others) <= 1:
-        return "two", x + [log(danger + 1), log(reach + 1)]
+        return "two", x + shared
     rival = max((_seat_counts(state, s) for s in others[1:]), key=lambda c: (c[1], c[0]))
     x += [log(c + 1) for c in rival]
-    return "many", x + [log(danger + 1), log(reach + 1), log(len(others) + 1)]
+    return "many", x + shared + [log(len(others) + 1)]
 
 
 def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, list[float]]:

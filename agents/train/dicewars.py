@@ -110,6 +110,7 @@ def train(
     seed: str | int = 1,
     jobs: int = 1,
     quiet: bool = False,
+    data_out: str | None = None,
 ) -> dict[str, Any]:
     """Play, record and fit; returns the weights file's content (a plain dict)."""
     data: dict[str, list] = {name: [] for name in FEATURE_NAMES}  # (game key, x, y)
@@ -139,6 +140,14 @@ def train(
                 for name, x, y in rows:
                     data[name].append((game_seed, x, y))
         weights, report = _fit_all(data)
+    if data_out:
+        # The positions themselves, for refitting without playing again.
+        np.savez_compressed(
+            data_out,
+            **{f"{name}_x": np.array([r[1] for r in rows]) for name, rows in data.items()},
+            **{f"{name}_y": np.array([r[2] for r in rows]) for name, rows in data.items()},
+            **{f"{name}_game": np.array([r[0] for r in rows]) for name, rows in data.items()},
+        )
     return {
         "format": 1,
         "features": {name: list(names) for name, names in FEATURE_NAMES.items()},
@@ -191,10 +200,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the weights")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--save-data", default=None, help="also write the positions (.npz)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1 or any(not 2 <= n <= 8 for n in args.players):
         parser.error("--games and --iterations must be at least 1, --players 2..8")
-    result = train(args.games, args.players, args.iterations, args.seed, args.jobs, args.quiet)
+    result = train(
+        args.games, args.players, args.iterations, args.seed, args.jobs, args.quiet, args.save_data
+    )
     result["made_by"]["command"] = "python -m agents.train dicewars " + " ".join(
         sys.argv[2:] if argv is None else argv
     )

@@ -39,6 +39,9 @@ def test_the_features_of_a_turn_end_are_logs_of_the_counts_worked_by_hand():
     expected += [ln(3), ln(6), ln(3), ln(1)]
     # Danger: territory 1 (2 dice) against my 4; reach: my 4 against territory 1's 2.
     expected += [ln(1 + win_probability(2, 4)), ln(1 + win_probability(4, 2))]
+    # My border: 1 territory, 4 dice (before the reinforcement), none with 2 or fewer;
+    # the enemy territories facing it hold 2 dice.
+    expected += [ln(2), ln(5), ln(1), ln(3)]
     assert x == pytest.approx(expected, abs=1e-12)
     assert len(x) == len(FEATURE_NAMES["two"])
 
