@@ -88,9 +88,10 @@ class TurnSearch:
 
 
 class LearnedAgent(Agent):
-    name = "dicewars-learned"
+    name = "dicewars-best"
     description = (
-        "Searches its own turn with a value learned from self-play: plays the attack "
+        "Our strongest Dice Wars player: searches its own turn with a value learned "
+        "from self-play games; plays the attack "
         "whose expected estimated chance to win (both battle outcomes, the next "
         "attacks of the turn) beats ending the turn."
     )

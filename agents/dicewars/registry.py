@@ -6,6 +6,6 @@ AGENTS: dict[str, str] = {
     "dicewars-ste": "agents.dicewars.ste:SingleTurnAgent",
     "dicewars-ste4": "agents.dicewars.ste:ImprovedSingleTurnAgent",
     "dicewars-wpm": "agents.dicewars.wpm:WinProbabilityAgent",
-    "dicewars-learned": "agents.dicewars.learned:LearnedAgent",
-    "dicewars-best": "agents.dicewars.best:BestAgent",
+    "dicewars-hand": "agents.dicewars.hand:HandWeightedAgent",
+    "dicewars-best": "agents.dicewars.learned:LearnedAgent",
 }

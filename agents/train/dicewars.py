@@ -8,7 +8,7 @@ every position where a seat ends its turn (``agents.dicewars.value.features``) w
 whether that seat went on to win, and fits a logistic model per feature set (``two``,
 ``many``) to everything gathered so far (Newton's method, a small L2 penalty). The
 first iteration's players are the existing rule-based ones (``dicewars-wpm``,
-``dicewars-best``, ``dicewars-ste``); from the second on, half the seats are the
+``dicewars-hand``, ``dicewars-ste``); from the second on, half the seats are the
 learned player with the weights just fitted, so the data follow its own play.
 
 Everything is fixed by ``--seed`` and the counts: game i of table size n in iteration
@@ -38,7 +38,7 @@ from games.dicewars import END_TURN, GAME
 from games.dicewars.phases import OVER
 
 #: Who plays the first iteration's games (no learned weights yet).
-RULE_BASED = ("dicewars-wpm", "dicewars-best", "dicewars-ste")
+RULE_BASED = ("dicewars-wpm", "dicewars-hand", "dicewars-ste")
 #: Games handed to a worker at a time.
 CHUNK = 25
 #: The L2 penalty of the fit (per weight, the bias left free).

@@ -134,14 +134,14 @@ def test_a_conquest_of_the_last_territory_is_worth_a_win():
 def test_it_leaves_the_position_it_was_given_unchanged():
     state = board(*LINE)
     before = state.full_view()
-    get("dicewars-learned:depth=2").act(state, 0, Budget(), random.Random(0))
+    get("dicewars-best:depth=2").act(state, 0, Budget(), random.Random(0))
     after = state.full_view()
     assert before == after
 
 
 def test_the_same_seed_gives_the_same_games():
     for players, seed in ((2, "s1"), (3, "s2")):
-        specs = ["dicewars-learned"] * players
+        specs = ["dicewars-best"] * players
         first = play_match(GAME, specs, seed, num_players=players)
         again = play_match(GAME, specs, seed, num_players=players)
         assert first.record == again.record
