@@ -96,9 +96,15 @@ class LearnedAgent(Agent):
         "attacks of the turn) beats ending the turn."
     )
     games = ("dicewars",)
-    params = {"depth": 1, "width": 3, "margin": 0.0, "hold_many": 0.0}
-    limits = {"depth": (1, 3), "width": (1, 64), "margin": (-1.0, 1.0), "hold_many": (0.0, 1.0)}
-    budget_note = "searches its own turn 1-3 attacks deep (milliseconds at depth 1)"
+    params = {"depth": 1, "depth_two": 2, "width": 3, "margin": 0.0, "hold_many": 0.0}
+    limits = {
+        "depth": (1, 3),
+        "depth_two": (1, 3),
+        "width": (1, 64),
+        "margin": (-1.0, 1.0),
+        "hold_many": (0.0, 1.0),
+    }
+    budget_note = "searches its own turn 1-3 attacks deep (milliseconds)"
 
     #: Weights per model; None: the shipped ones. Training sets its own on an instance.
     weights: dict[str, list[float]] | None = None
@@ -107,19 +113,21 @@ class LearnedAgent(Agent):
         deadline = Deadline.of(budget, TIME_SHARE)
         search = TurnSearch(state.clone(), seat, self.weights or shipped_weights(), deadline)
         end = search.end_value()
+        alive = sum(1 for m in state.own if m)
+        depth = self.depth_two if alive <= 2 else self.depth
         # Every attack one battle deep, then the best ``width`` of them deeper.
         values = {attack: search.attack_value(attack, 1) for attack in legal_attacks(state)}
-        if self.depth > 1:
+        if depth > 1:
             ranked = sorted(values, key=lambda a: values[a][1], reverse=True)
             for attack in ranked[: self.width]:
                 if deadline.passed():
                     break
-                values[attack] = search.attack_value(attack, self.depth)
+                values[attack] = search.attack_value(attack, depth)
         rows: list[dict[str, Any]] = []
         best, best_value = None, end + self.margin
         # At a table of three or more, an attack must also keep its conquest often
         # enough (the write-up's P_hold), if ``hold_many`` asks it to.
-        hold = self.hold_many if sum(1 for m in state.own if m) > 2 else 0.0
+        hold = self.hold_many if alive > 2 else 0.0
         for attack, (p, v) in values.items():
             if hold and hold_probability(state, *attack) < hold:
                 continue

@@ -112,13 +112,13 @@ def test_it_plays_the_attack_whose_expected_value_beats_ending_the_turn():
     p = win_probability(4, 2)
     # Won: 1 + 3 dice, score 2 (0 and 1 joined): 6 dice; lost: 1 + 1 = 2.
     attack = p * sig(math.log(7) - 2) + (1 - p) * sig(math.log(3) - 2)
-    decision = agent_with(weights).act(state.clone(), 0, Budget(), random.Random(0))
+    decision = agent_with(weights, depth_two=1).act(state.clone(), 0, Budget(), random.Random(0))
     assert attack > end
     assert decision.move == (0, 1)
     assert decision.thinking["moves"][0]["value"] == pytest.approx(attack - end, abs=1e-5)
     assert decision.thinking["estimate_end_turn"] == pytest.approx(end, abs=1e-5)
     # Asking for more than that rise, it ends the turn.
-    cautious = agent_with(weights, margin=attack - end + 0.01)
+    cautious = agent_with(weights, depth_two=1, margin=attack - end + 0.01)
     assert cautious.act(state.clone(), 0, Budget(), random.Random(0)).move == END_TURN
 
 
@@ -129,6 +129,20 @@ def test_a_conquest_of_the_last_territory_is_worth_a_win():
     )
     assert decision.move == (0, 1)
     assert decision.thinking["moves"][0]["value"] == pytest.approx(0.5)  # 1 against 0.5
+
+
+def test_looking_two_battles_ahead_it_sees_the_conquest_one_battle_cannot():
+    # A line 0-1-2: my 8 dice against 1 and 1. Taking 1 is sure but, one battle deep,
+    # worth no more than ending the turn (a flat value of 0.5 everywhere); two battles
+    # deep, 1 then takes 2 with 7 dice against 1, surely, and the game is won.
+    weights = {n: [0.0] * len(f) for n, f in FEATURE_NAMES.items()}
+    state = board([[1], [0, 2], [1]], [0, 1, 1], [8, 1, 1])
+    shallow = agent_with(weights, depth_two=1).act(state.clone(), 0, Budget(), random.Random(0))
+    deep = agent_with(weights, depth_two=2).act(state.clone(), 0, Budget(), random.Random(0))
+    assert shallow.move == END_TURN
+    assert shallow.thinking["moves"][0]["value"] == pytest.approx(0.0)
+    assert deep.move == (0, 1)
+    assert deep.thinking["moves"][0]["value"] == pytest.approx(0.5)
 
 
 def test_it_leaves_the_position_it_was_given_unchanged():
