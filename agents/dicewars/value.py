@@ -28,6 +28,7 @@ from pathlib import Path
 
 from agents.dicewars.odds import MAX_DICE, WIN
 from games.dicewars import DiceWarsState
+from games.dicewars.board import bits
 from games.dicewars.phases import OVER, REINFORCE
 from games.dicewars.reinforcement import MAX_RESERVE
 
@@ -59,13 +60,19 @@ def model_for(state: DiceWarsState) -> str:
 def _seat_counts(state: DiceWarsState, seat: int) -> list[int]:
     mask = state.own[seat]
     dice = state.dice
-    total = 0
-    m = mask
-    while m:
-        low = m & -m
-        total += dice[low.bit_length() - 1]
-        m ^= low
+    total = sum(dice[t] for t in bits(mask))
     return [state.board.region_size(mask), total, mask.bit_count(), state.reserve[seat]]
+
+
+def _best_odds(attackers: int, defending: int, dice: list[int]) -> float:
+    """The best chance any territory of the mask ``attackers`` has against
+    ``defending`` dice (0 with none)."""
+    best = 0.0
+    for a in bits(attackers):
+        p = WIN[dice[a]][defending]
+        if p > best:
+            best = p
+    return best
 
 
 def features(state: DiceWarsState, me: int) -> tuple[str, list[float]]:
@@ -91,11 +98,9 @@ def features(state: DiceWarsState, me: int) -> tuple[str, list[float]]:
         enemy |= own[s]
     danger = 0.0
     border = weak = border_dice = 0
-    m = mine
-    while m:
-        low = m & -m
-        m ^= low
-        t = low.bit_length() - 1
+    facing = 0  # the enemy territories my territories border
+    for t in bits(mine):
+        facing |= adjacent[t]
         n = adjacent[t] & enemy
         if not n:
             continue
@@ -103,37 +108,12 @@ def features(state: DiceWarsState, me: int) -> tuple[str, list[float]]:
         border_dice += dice[t]
         if dice[t] <= 2:
             weak += 1
-        worst = 0.0
-        while n:
-            nl = n & -n
-            n ^= nl
-            p = WIN[dice[nl.bit_length() - 1]][dice[t]]
-            if p > worst:
-                worst = p
-        danger += worst
+        danger += _best_odds(n, dice[t], dice)
     reach = 0.0
     enemy_dice = 0
-    facing = 0
-    m = mine
-    while m:
-        low = m & -m
-        m ^= low
-        facing |= adjacent[low.bit_length() - 1]
-    facing &= enemy
-    while facing:
-        low = facing & -facing
-        facing ^= low
-        t = low.bit_length() - 1
+    for t in bits(facing & enemy):
         enemy_dice += dice[t]
-        best = 0.0
-        n = adjacent[t] & mine
-        while n:
-            nl = n & -n
-            n ^= nl
-            p = WIN[dice[nl.bit_length() - 1]][dice[t]]
-            if p > best:
-                best = p
-        reach += best
+        reach += _best_odds(adjacent[t] & mine, dice[t], dice)
     log = math.log
     shared = [log(v + 1) for v in (danger, reach, border, border_dice, weak, enemy_dice)]
     x = [1.0] + [log(c + 1) for c in counts]

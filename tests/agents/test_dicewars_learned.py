@@ -12,10 +12,9 @@ import pytest
 from agents.core import Budget, get
 from agents.dicewars.learned import LearnedAgent, shipped_weights
 from agents.dicewars.value import FEATURE_NAMES, WEIGHTS_FILE, estimate, features, load_weights
-from agents.match import play_match
 from agents.train import dicewars as training
 from games.dicewars import END_TURN, GAME, win_probability
-from tests.agents.test_dicewars_agents import board
+from tests.agents.test_dicewars_agents import assert_same_games, board
 
 LINE = ([[1], [0, 2], [1]], [0, 1, 1], [4, 2, 3])
 
@@ -154,12 +153,7 @@ def test_it_leaves_the_position_it_was_given_unchanged():
 
 
 def test_the_same_seed_gives_the_same_games():
-    for players, seed in ((2, "s1"), (3, "s2")):
-        specs = ["dicewars-best"] * players
-        first = play_match(GAME, specs, seed, num_players=players)
-        again = play_match(GAME, specs, seed, num_players=players)
-        assert first.record == again.record
-        assert first.state.is_terminal()
+    assert_same_games("dicewars-best")
 
 
 # ----- training ------------------------------------------------------------------------

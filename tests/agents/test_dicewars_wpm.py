@@ -13,9 +13,8 @@ import random
 import pytest
 
 from agents.core import Budget, catalogue, get
-from agents.match import play_match
 from games.dicewars import END_TURN, GAME, win_probability
-from tests.agents.test_dicewars_agents import board
+from tests.agents.test_dicewars_agents import assert_same_games, board
 
 W_SCORE, W_DICE = 1.30214778, 2.25563871
 
@@ -122,9 +121,4 @@ def test_it_reads_the_weights_of_the_table_size_in_play_order_from_itself():
 
 
 def test_the_same_seed_gives_the_same_games():
-    for players, seed in ((2, "r1"), (3, "r2")):
-        specs = ["dicewars-wpm"] * players
-        first = play_match(GAME, specs, seed, num_players=players)
-        again = play_match(GAME, specs, seed, num_players=players)
-        assert first.record == again.record
-        assert first.state.is_terminal()
+    assert_same_games("dicewars-wpm")
