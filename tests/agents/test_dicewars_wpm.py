@@ -78,9 +78,10 @@ def test_a_conquest_that_joins_its_regions_counts_no_more_than_another():
     decision = decide(state)
     assert rows(decision)["0>1"] == rows(decision)["0>3"]
     assert decision.move == (0, 1)
-    # The order decides a tie: listed the other way round, 0>3's target comes first.
+    # A tie goes to the first attack in the engine's legal order (targets by number),
+    # however the map lists a territory's neighbours.
     swapped = board([[3, 1], [0, 2, 4], [1], [0], [1]], [0, 1, 0, 1, 1], [4, 2, 3, 2, 3])
-    assert decide(swapped).move == (0, 1)  # legal order is by target number, as before
+    assert decide(swapped).move == (0, 1)
 
 
 def test_a_full_territory_attacks_even_when_ending_the_turn_is_best():
