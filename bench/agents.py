@@ -9,6 +9,9 @@ the Footsies equilibrium. One core, CPU time. Prints one JSON object:
   median of ``--repeat`` decisions, ``sims_per_s`` is 1,000 over it.
 - ``dungeon-planner``: the median time of ``dungeon-planner``'s decision in the seed's
   two examples (the Frog with 1 and 3; the shocked and burned Handyman).
+- ``dicewars``: every decision of ``dicewars-best`` and ``dicewars-wpm`` in one seeded
+  2-seat game (best against wpm) and one 6-seat game (best against five wpm): the
+  median and the slowest decision of each (goal: the slowest within 1 s).
 - ``equilibrium.footsies_s``: solving the standard Footsies rules from nothing (the
   shipped table left aside), the median of ``--repeat`` solves, SciPy already loaded.
 
@@ -46,12 +49,16 @@ GOALS = {
         "footsies": {"sims_per_s": 50_000},
     },
     "dungeon-planner": {"frog_ms": 2.0, "handyman_ms": 100.0},
+    "dicewars": {
+        "dicewars-best": {"max_s": 1.0},
+        "dicewars-wpm": {"max_s": 1.0},
+    },
     "equilibrium": {"footsies_s": 1.0},
 }
 
 
 #: Figures where smaller is better (times).
-LOWER_IS_BETTER = {"s_per_1000", "frog_ms", "handyman_ms", "footsies_s"}
+LOWER_IS_BETTER = {"s_per_1000", "frog_ms", "handyman_ms", "footsies_s", "max_s"}
 
 
 def cpu_seconds(run: Callable[[], object], repeat: int) -> float:
@@ -108,6 +115,36 @@ def planner_figures(repeat: int) -> dict:
     return out
 
 
+def dicewars_figures() -> dict:
+    """CPU time of every decision of the Dice Wars agents in two seeded games."""
+    from agents.core import get
+
+    game = games.get("dicewars")
+    times: dict[str, list[float]] = {}
+    for players in (2, 6):
+        specs = ["dicewars-best"] + ["dicewars-wpm"] * (players - 1)
+        agents = [get(spec) for spec in specs]
+        rng = random.Random(f"bench:dicewars:{players}")
+        state = game.new_state(players)
+        while state.current() != TERMINAL:
+            if state.current() == CHANCE:
+                state.push(state.sample_chance(rng))
+                continue
+            seat = state.mover
+            started = time.process_time()
+            move = agents[seat].act(state, seat, Budget(), rng).move
+            times.setdefault(specs[seat], []).append(time.process_time() - started)
+            state.push(move)
+    return {
+        spec: {
+            "decisions": len(ts),
+            "median_ms": round(1000 * statistics.median(ts), 3),
+            "max_s": round(max(ts), 4),
+        }
+        for spec, ts in times.items()
+    }
+
+
 def equilibrium_figures(repeat: int) -> dict:
     importlib.import_module("scipy.optimize")  # loaded once per process, not timed
     from agents.equilibrium.footsies import solve_now
@@ -147,6 +184,7 @@ def main() -> int:
         if not args.game or slug in args.game:
             out["mcts"][slug] = mcts_figures(slug, args.repeat)
     out["dungeon-planner"] = planner_figures(args.repeat)
+    out["dicewars"] = dicewars_figures()
     out["equilibrium"] = equilibrium_figures(args.repeat)
     out["goal"] = GOALS
     out["goal_met"] = goals_met(out, GOALS)

@@ -5,5 +5,7 @@ AGENTS: dict[str, str] = {
     "dicewars-sdc": "agents.dicewars.sdc:StrengthDifferenceAgent",
     "dicewars-ste": "agents.dicewars.ste:SingleTurnAgent",
     "dicewars-ste4": "agents.dicewars.ste:ImprovedSingleTurnAgent",
-    "dicewars-best": "agents.dicewars.best:BestAgent",
+    "dicewars-wpm": "agents.dicewars.wpm:WinProbabilityAgent",
+    "dicewars-hand": "agents.dicewars.hand:HandWeightedAgent",
+    "dicewars-best": "agents.dicewars.learned:LearnedAgent",
 }

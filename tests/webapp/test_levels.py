@@ -64,7 +64,7 @@ def test_levels_not_yet_played_say_so_rather_than_guess(client):
     [
         ("footsies", "level:best", "footsies-best"),
         ("footsies", "level:beginner", "random"),
-        ("dicewars", "level:strong", "dicewars-ste"),
+        ("dicewars", "level:strong", "dicewars-hand"),
     ],
 )
 def test_a_level_starts_a_match_with_its_agent(guest, game, value, spec):

@@ -1,4 +1,7 @@
-"""``dicewars-best``: attack where the estimated chance of winning the game rises most.
+"""``dicewars-hand``: attack where a hand-weighted estimate of winning rises most.
+
+The first round's ``dicewars-best``, kept under this name since the second round (its weights were
+set by hand; ``dicewars-best`` now learns its value from self-play, ``learned.py``).
 
 The write-up's players judge one battle at a time (STE: the chance to take and hold the
 target). This one judges the whole table: a logistic estimate of its chance of winning
@@ -44,7 +47,7 @@ def _sigmoid(x: float) -> float:
 class Judge:
     """The estimate for ``me`` at one decision, with the position's totals cached."""
 
-    def __init__(self, state: DiceWarsState, me: int, agent: BestAgent) -> None:
+    def __init__(self, state: DiceWarsState, me: int, agent: HandWeightedAgent) -> None:
         self.state = state
         self.me = me
         board = state.board
@@ -133,12 +136,12 @@ def _bits(mask: int):
         yield low.bit_length() - 1
 
 
-class BestAgent(Agent):
-    name = "dicewars-best"
+class HandWeightedAgent(Agent):
+    name = "dicewars-hand"
     description = (
-        "Our strongest Dice Wars player: plays the attack that most raises its estimated "
-        "chance of winning the game (score and dice of every seat, after the battle and "
-        "the reinforcement, less the territories it leaves exposed)."
+        "The first round's best: plays the attack that most raises a hand-weighted estimate of "
+        "its chance of winning the game (score and dice of every seat, after the battle "
+        "and the reinforcement)."
     )
     games = ("dicewars",)
     params = {

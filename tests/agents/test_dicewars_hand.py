@@ -1,4 +1,4 @@
-"""``dicewars-best``: the attack that most raises the estimated chance to win the game."""
+"""``dicewars-hand`` (the first round's best): the attack that most raises a hand-weighted estimate."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from games.dicewars import END_TURN, GAME, legal_attacks
 from tests.agents.test_dicewars_agents import board
 
 
-def decide(state, spec="dicewars-best", budget=None):
+def decide(state, spec="dicewars-hand", budget=None):
     return get(spec).act(state.clone(), state.mover, budget or Budget(), random.Random(0))
 
 
 def test_it_is_registered_for_dice_wars_only():
-    assert "dicewars-best" in [a.name for a in catalogue("dicewars")]
-    assert "dicewars-best" not in [a.name for a in catalogue("octagon")]
+    assert "dicewars-hand" in [a.name for a in catalogue("dicewars")]
+    assert "dicewars-hand" not in [a.name for a in catalogue("octagon")]
 
 
 def test_it_ends_the_turn_rather_than_throw_two_dice_at_eight():
@@ -47,8 +47,8 @@ def test_it_prefers_the_conquest_that_joins_its_regions():
 def test_it_attacks_from_a_full_territory_even_without_a_gain():
     # An 8 against a 7 raises little, but a full territory gains nothing by waiting.
     state = board([[1], [0, 2], [1]], [0, 1, 1], [8, 7, 8])
-    assert decide(state, "dicewars-best:margin=0.9").move == (0, 1)
-    assert decide(state, "dicewars-best:margin=0.9,full_odds=0.9").move == END_TURN
+    assert decide(state, "dicewars-hand:margin=0.9").move == (0, 1)
+    assert decide(state, "dicewars-hand:margin=0.9,full_odds=0.9").move == END_TURN
 
 
 def test_it_still_answers_with_a_legal_move_on_a_budget_of_no_time():
@@ -59,7 +59,7 @@ def test_it_still_answers_with_a_legal_move_on_a_budget_of_no_time():
 
 def test_it_plays_whole_games_at_two_and_six_seats():
     for players, seed in ((2, "a"), (6, "b")):
-        specs = ["dicewars-best"] + ["dicewars-ste"] * (players - 1)
+        specs = ["dicewars-hand"] + ["dicewars-ste"] * (players - 1)
         result = play_match(GAME, specs, seed, num_players=players)
         assert result.state.is_terminal()
         assert all(not result.failures(seat) for seat in range(players))

@@ -1,0 +1,176 @@
+"""The learned Dice Wars value: its features, the shipped weights, the turn search."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import numpy as np
+import pytest
+
+from agents.core import Budget, get
+from agents.dicewars.learned import LearnedAgent, shipped_weights
+from agents.dicewars.value import FEATURE_NAMES, WEIGHTS_FILE, estimate, features, load_weights
+from agents.train import dicewars as training
+from games.dicewars import END_TURN, GAME, win_probability
+from tests.agents.test_dicewars_agents import assert_same_games, board
+
+LINE = ([[1], [0, 2], [1]], [0, 1, 1], [4, 2, 3])
+
+
+def ended(state):
+    """The position once the mover has ended its turn (its reinforcement due)."""
+    state = state.clone()
+    state.push(END_TURN)
+    return state
+
+
+def test_the_features_of_a_turn_end_are_logs_of_the_counts_worked_by_hand():
+    # Seat 0: territory 0 (4 dice); seat 1: 1 (2 dice) and 2 (3 dice), joined.
+    name, x = features(ended(board(*LINE)), 0)
+    ln = math.log
+    assert name == "two"
+    expected = [1.0]
+    # Me: score 1, dice 4 + the pool of 1 (room for 4), 1 territory, reserve 0.
+    expected += [ln(2), ln(6), ln(2), ln(1)]
+    # The next seat: score 2, dice 5, 2 territories, reserve 0.
+    expected += [ln(3), ln(6), ln(3), ln(1)]
+    # Danger: territory 1 (2 dice) against my 4; reach: my 4 against territory 1's 2.
+    expected += [ln(1 + win_probability(2, 4)), ln(1 + win_probability(4, 2))]
+    # My border: 1 territory, 4 dice (before the reinforcement), none with 2 or fewer;
+    # the enemy territories facing it hold 2 dice.
+    expected += [ln(2), ln(5), ln(1), ln(3)]
+    assert x == pytest.approx(expected, abs=1e-12)
+    assert len(x) == len(FEATURE_NAMES["two"])
+
+
+def test_a_full_board_keeps_the_pool_as_reserve():
+    state = ended(board([[1], [0]], [0, 1], [8, 3]))
+    _, x = features(state, 0)
+    assert x[2] == pytest.approx(math.log(9))  # no room: dice stay 8
+    assert x[4] == pytest.approx(math.log(2))  # the pool of 1 goes to the reserve
+
+
+def test_three_seats_alive_use_the_model_with_the_strongest_rival():
+    view = {
+        "num_players": 3,
+        "map": {"neighbours": [[1], [0, 2], [1, 3], [2]]},
+        "owners": [0, 1, 2, 2],
+        "dice": [2, 3, 4, 5],
+        "order": [0, 1, 2],
+        "current": 0,
+    }
+    name, x = features(ended(GAME.from_position(view)), 0)
+    assert name == "many"
+    assert len(x) == len(FEATURE_NAMES["many"])
+    # The rival (seat 2, after the next seat 1): score 2, dice 9, 2 territories.
+    assert x[9:13] == pytest.approx([math.log(3), math.log(10), math.log(3), 0.0])
+    assert x[-1] == pytest.approx(math.log(3))  # two other seats alive
+
+
+def test_the_estimate_is_the_logistic_of_the_weighted_features():
+    state = ended(board(*LINE))
+    weights = {name: [0.1 * (i + 1) for i in range(len(f))] for name, f in FEATURE_NAMES.items()}
+    _, x = features(state, 0)
+    z = sum(w * f for w, f in zip(weights["two"], x, strict=True))
+    assert estimate(weights, state, 0) == pytest.approx(1 / (1 + math.exp(-z)))
+
+
+def test_the_shipped_weights_load_without_training_and_say_how_they_were_made():
+    data = json.loads(WEIGHTS_FILE.read_text())
+    weights = shipped_weights()
+    for name, names in FEATURE_NAMES.items():
+        assert len(weights[name]) == len(names)
+        assert data["features"][name] == list(names)
+    made = data["made_by"]
+    assert made["command"].startswith("python -m agents.train dicewars")
+    assert made["positions"]["two"] > 10_000 and made["positions"]["many"] > 10_000
+
+
+def test_weights_that_do_not_fit_the_features_are_refused(tmp_path):
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps({"models": {"two": [0.0], "many": [0.0] * 16}}))
+    with pytest.raises(ValueError, match="two"):
+        load_weights(path)
+
+
+def agent_with(weights, **params):
+    agent = LearnedAgent(**params)
+    agent.weights = weights
+    return agent
+
+
+def test_it_plays_the_attack_whose_expected_value_beats_ending_the_turn():
+    # A value of my dice only (after the reinforcement): w · x = log(dice + 1) - 2.
+    weights = {n: [0.0] * len(f) for n, f in FEATURE_NAMES.items()}
+    weights["two"][0], weights["two"][2] = -2.0, 1.0
+    state = board(*LINE)
+    sig = lambda z: 1 / (1 + math.exp(-z))  # noqa: E731
+    end = sig(math.log(6) - 2)  # 4 dice + 1
+    p = win_probability(4, 2)
+    # Won: 1 + 3 dice, score 2 (0 and 1 joined): 6 dice; lost: 1 + 1 = 2.
+    attack = p * sig(math.log(7) - 2) + (1 - p) * sig(math.log(3) - 2)
+    decision = agent_with(weights, depth_two=1).act(state.clone(), 0, Budget(), random.Random(0))
+    assert attack > end
+    assert decision.move == (0, 1)
+    assert decision.thinking["moves"][0]["value"] == pytest.approx(attack - end, abs=1e-5)
+    assert decision.thinking["estimate_end_turn"] == pytest.approx(end, abs=1e-5)
+    # Asking for more than that rise, it ends the turn.
+    cautious = agent_with(weights, depth_two=1, margin=attack - end + 0.01)
+    assert cautious.act(state.clone(), 0, Budget(), random.Random(0)).move == END_TURN
+
+
+def test_a_conquest_of_the_last_territory_is_worth_a_win():
+    weights = {n: [0.0] * len(f) for n, f in FEATURE_NAMES.items()}
+    decision = agent_with(weights).act(
+        board([[1], [0]], [0, 1], [8, 1]), 0, Budget(), random.Random(0)
+    )
+    assert decision.move == (0, 1)
+    assert decision.thinking["moves"][0]["value"] == pytest.approx(0.5)  # 1 against 0.5
+
+
+def test_looking_two_battles_ahead_it_sees_the_conquest_one_battle_cannot():
+    # A line 0-1-2: my 8 dice against 1 and 1. Taking 1 is sure but, one battle deep,
+    # worth no more than ending the turn (a flat value of 0.5 everywhere); two battles
+    # deep, 1 then takes 2 with 7 dice against 1, surely, and the game is won.
+    weights = {n: [0.0] * len(f) for n, f in FEATURE_NAMES.items()}
+    state = board([[1], [0, 2], [1]], [0, 1, 1], [8, 1, 1])
+    shallow = agent_with(weights, depth_two=1).act(state.clone(), 0, Budget(), random.Random(0))
+    deep = agent_with(weights, depth_two=2).act(state.clone(), 0, Budget(), random.Random(0))
+    assert shallow.move == END_TURN
+    assert shallow.thinking["moves"][0]["value"] == pytest.approx(0.0)
+    assert deep.move == (0, 1)
+    assert deep.thinking["moves"][0]["value"] == pytest.approx(0.5)
+
+
+def test_it_leaves_the_position_it_was_given_unchanged():
+    state = board(*LINE)
+    before = state.full_view()
+    get("dicewars-best:depth=2").act(state, 0, Budget(), random.Random(0))
+    after = state.full_view()
+    assert before == after
+
+
+def test_the_same_seed_gives_the_same_games():
+    assert_same_games("dicewars-best")
+
+
+# ----- training ------------------------------------------------------------------------
+
+
+def test_the_fit_recovers_the_weights_that_made_the_outcomes():
+    rng = np.random.default_rng(3)
+    x = np.column_stack([np.ones(20_000), rng.normal(size=(20_000, 2))])
+    true = np.array([-0.5, 1.5, -2.0])
+    y = (rng.random(20_000) < 1 / (1 + np.exp(-(x @ true)))).astype(float)
+    assert training.fit(x, y, l2=0.0) == pytest.approx(true, abs=0.08)
+
+
+def test_training_is_fixed_by_the_seed_and_the_counts_whatever_the_jobs():
+    one = training.train(games=2, players=(2,), iterations=2, seed="t", jobs=1, quiet=True)
+    again = training.train(games=2, players=(2,), iterations=2, seed="t", jobs=2, quiet=True)
+    other = training.train(games=2, players=(2,), iterations=2, seed="u", jobs=1, quiet=True)
+    assert one == again
+    assert one["models"] != other["models"]
+    assert one["made_by"]["positions"]["two"] > 0
