@@ -6,7 +6,7 @@ import pytest
 from agents.core import Budget
 from agents.equilibrium.footsies import solve
 from agents.equilibrium.response import exploitability, uniform
-from agents.equilibrium.soundness import figures, match_value, score, shipped
+from agents.equilibrium.soundness import LOBBY, figures, match_value, score, shipped
 from agents.footsies.counter import CounterAgent
 from agents.match import play_match
 
@@ -33,7 +33,7 @@ def test_a_match_value_agrees_with_games_played():
 
 def test_the_shipped_figures_are_the_lobby_rules_and_fresh():
     data = shipped()
-    assert data["options"]["rounds"] == 5
+    assert {k: data["options"][k] for k in LOBBY} == LOBBY
     options = data["options"]
     assert figures("footsies-nash")["exploitability"] == 0.0
     assert figures("footsies-nash")["score_vs_equilibrium"] == 0.5

@@ -179,3 +179,11 @@ def test_each_level_shows_how_often_people_beat_it(client):
     page = client.get("/play/footsies/").content.decode()
     assert "People won 3 of 4 games (75 %)" in page
     assert "No games against people yet" in page  # the levels nobody has played
+
+
+def test_the_footsies_soundness_figures_are_for_the_lobbys_rules():
+    from agents.equilibrium.soundness import LOBBY, shipped
+    from webapp.matches.lobby import LOBBY_OPTION_DEFAULTS
+
+    assert LOBBY == LOBBY_OPTION_DEFAULTS["footsies"]
+    assert shipped()["options"] == games.get("footsies").resolve_options(LOBBY)
