@@ -2,6 +2,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import psutil
 import pytest
 
 
@@ -12,21 +13,155 @@ def log_dir():
     shutil.rmtree(path, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
-def celery_worker(django_db_setup, django_db_blocker, log_dir):
-    """One real Celery worker on the real broker, on this run's own queue."""
-    from tests.stack import start_worker
+# The worker and the web server live as long as the test that asks for them. They depend
+# on ``transactional_db``, so they are set up after it and stopped, and waited for, before
+# its flush: a server still reading while PostgreSQL truncates the tables deadlocks it.
+# Whatever the test left queued is dropped with them, so it never runs in a later test.
+# They are forked from a parent that has the site imported, so each starts in moments.
 
-    worker = start_worker(log_dir)
+
+@pytest.fixture(scope="session")
+def fork_server(django_db_setup, django_db_blocker, log_dir):
+    """Started once the test database exists: its children inherit its address."""
+    from tests.stack import ForkServer
+
+    server = ForkServer(log_dir)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def celery_worker(request, transactional_db, fork_server):
+    """One real Celery worker on the real broker, on this run's own queues."""
+    from tests.stack import purge_queues, wait_ready
+
+    purge_queues()  # tasks queued by earlier tests without a worker are theirs
+    worker = fork_server.worker()
+    # With a web server as well, both start at once and ``web_server`` waits for both.
+    if "web_server" not in request.fixturenames:
+        wait_ready(worker)
     yield worker
     worker.stop()
+    purge_queues()
+
+
+@pytest.fixture
+def web_server(transactional_db, fork_server, celery_worker):
+    """The ASGI server (HTTP + WebSocket) as `make run` starts it, on a free port."""
+    from tests.stack import wait_ready
+
+    web, url = fork_server.web()
+    try:
+        wait_ready(celery_worker)
+        wait_ready(web, url)
+    except BaseException:
+        web.stop()
+        raise
+    yield url
+    web.stop()
+
+
+#: Fixtures through which a test uses the database.
+DB_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+}
+
+
+@pytest.fixture(autouse=True)
+def no_process_outlives_its_test(request):
+    """Fails the test whose processes (a server, a worker, a client) still run when it
+    ends, after stopping them: they would touch the database while it is flushed, and
+    the next test's. On PostgreSQL, also waits for the test database to have no other
+    connection left before the flush, and fails if one stays."""
+    uses_db = request.node.get_closest_marker("django_db") or DB_FIXTURES & set(
+        request.fixturenames
+    )
+    if uses_db:
+        # Set up first, so its flush comes after this check.
+        request.getfixturevalue("_django_db_helper")
+    from tests.stack import Process
+
+    before = {p.pid for p in psutil.Process().children()}
+    started = set(Process.running)
+    yield
+    problems = []
+    for process in Process.running - started:
+        process.stop()
+        problems.append(f"{process.name} (pid {process.proc.pid}) was still running")
+    for child in psutil.Process().children():
+        if child.pid not in before and _runs(child):
+            problems.append(f"{_describe(child)} was still running")
+            child.kill()
+    if uses_db:
+        problems += _other_connections_to_the_test_database()
+    assert not problems, "outlived the test: " + "; ".join(problems)
+
+
+def _runs(process: psutil.Process) -> bool:
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _describe(process: psutil.Process) -> str:
+    try:
+        return f"pid {process.pid} ({' '.join(process.cmdline())[:120]})"
+    except psutil.Error:
+        return f"pid {process.pid}"
+
+
+def _other_connections_to_the_test_database(timeout: float = 30) -> list[str]:
+    """PostgreSQL sessions on the test database that are not this process's, once the
+    processes they belonged to are gone (a session ends a moment after its client)."""
+    import time
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return []
+    deadline = time.monotonic() + timeout
+    while True:
+        ours = _our_ports()
+        with connection.cursor() as cursor:
+            others = [row for row in _other_sessions(cursor) if row[1] not in ours]
+        if not others or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    return [
+        f"PostgreSQL session {pid} ({state}: {query[:80]!r})" for pid, _, state, query in others
+    ]
 
 
 @pytest.fixture(scope="session")
-def web_server(django_db_setup, django_db_blocker, log_dir, celery_worker):
-    """The ASGI server (HTTP + WebSocket) as `make run` starts it, on a free port."""
-    from tests.stack import start_web
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, dropped at the end without a warning: the sessions this
+    process's other threads left open (``database_sync_to_async`` keeps a connection
+    per thread) are ended first. A server's would have failed its test already."""
+    yield
+    from django.db import connection
 
-    web, url = start_web(log_dir)
-    yield url
-    web.stop()
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        ours = _our_ports()
+        for pid, port, _, _ in _other_sessions(cursor):
+            if port in ours:
+                cursor.execute("SELECT pg_terminate_backend(%s, 10000)", [pid])
+
+
+def _our_ports() -> set[int]:
+    return {c.laddr.port for c in psutil.Process().net_connections("tcp") if c.laddr}
+
+
+def _other_sessions(cursor) -> list[tuple]:
+    """(pid, client port, state, query) of the test database's other sessions."""
+    cursor.execute(
+        "SELECT pid, client_port, state, query FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    return cursor.fetchall()
