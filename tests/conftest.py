@@ -2,7 +2,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import psutil
 import pytest
 
 
@@ -83,58 +82,14 @@ def no_process_outlives_its_test(request):
     if uses_db:
         # Set up first, so its flush comes after this check.
         request.getfixturevalue("_django_db_helper")
-    from tests.stack import Process
+    from tests.stack import Running, other_database_sessions
 
-    before = {p.pid for p in psutil.Process().children()}
-    started = set(Process.running)
+    running = Running()
     yield
-    problems = []
-    for process in Process.running - started:
-        process.stop()
-        problems.append(f"{process.name} (pid {process.proc.pid}) was still running")
-    for child in psutil.Process().children():
-        if child.pid not in before and _runs(child):
-            problems.append(f"{_describe(child)} was still running")
-            child.kill()
+    problems = running.stop_new()
     if uses_db:
-        problems += _other_connections_to_the_test_database()
+        problems += other_database_sessions()
     assert not problems, "outlived the test: " + "; ".join(problems)
-
-
-def _runs(process: psutil.Process) -> bool:
-    try:
-        return process.status() != psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return False
-
-
-def _describe(process: psutil.Process) -> str:
-    try:
-        return f"pid {process.pid} ({' '.join(process.cmdline())[:120]})"
-    except psutil.Error:
-        return f"pid {process.pid}"
-
-
-def _other_connections_to_the_test_database(timeout: float = 30) -> list[str]:
-    """PostgreSQL sessions on the test database that are not this process's, once the
-    processes they belonged to are gone (a session ends a moment after its client)."""
-    import time
-
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        return []
-    deadline = time.monotonic() + timeout
-    while True:
-        ours = _our_ports()
-        with connection.cursor() as cursor:
-            others = [row for row in _other_sessions(cursor) if row[1] not in ours]
-        if not others or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
-    return [
-        f"PostgreSQL session {pid} ({state}: {query[:80]!r})" for pid, _, state, query in others
-    ]
 
 
 @pytest.fixture(scope="session")
@@ -145,23 +100,12 @@ def django_db_setup(django_db_setup, django_db_blocker):
     yield
     from django.db import connection
 
+    from tests.stack import database_sessions, our_ports
+
     if connection.vendor != "postgresql":
         return
     with django_db_blocker.unblock(), connection.cursor() as cursor:
-        ours = _our_ports()
-        for pid, port, _, _ in _other_sessions(cursor):
+        ours = our_ports()
+        for pid, port, _, _ in database_sessions(cursor):
             if port in ours:
                 cursor.execute("SELECT pg_terminate_backend(%s, 10000)", [pid])
-
-
-def _our_ports() -> set[int]:
-    return {c.laddr.port for c in psutil.Process().net_connections("tcp") if c.laddr}
-
-
-def _other_sessions(cursor) -> list[tuple]:
-    """(pid, client port, state, query) of the test database's other sessions."""
-    cursor.execute(
-        "SELECT pid, client_port, state, query FROM pg_stat_activity"
-        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-    )
-    return cursor.fetchall()

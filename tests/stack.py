@@ -9,6 +9,7 @@ server still reading while PostgreSQL truncates the tables deadlocks the flush.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -19,6 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import psutil
 from django.conf import settings
 from django.db import connection
 
@@ -289,3 +291,68 @@ def purge_queues() -> None:
     with app.connection_for_write() as conn:
         for queue in _run_queues():
             conn.default_channel.queue_purge(queue)
+
+
+class Running:
+    """What runs when a test starts, to find what it started and left running."""
+
+    def __init__(self) -> None:
+        self.children = {p.pid for p in psutil.Process().children()}
+        self.processes = set(Process.running)
+
+    def stop_new(self) -> list[str]:
+        """Stops the processes started since, that still run, and names them."""
+        left = []
+        for process in Process.running - self.processes:
+            left.append(f"{process.name} (pid {process.pid})")
+            process.stop()
+        for child in psutil.Process().children():
+            if child.pid not in self.children and _runs(child.pid):
+                left.append(_describe(child))
+                with contextlib.suppress(OSError):
+                    # The whole group when it leads one (as ``Process`` children do).
+                    if os.getpgid(child.pid) == child.pid:
+                        os.killpg(child.pid, signal.SIGKILL)
+                    else:
+                        child.kill()
+        return [f"{what} was still running" for what in left]
+
+
+def _describe(process: psutil.Process) -> str:
+    try:
+        return f"pid {process.pid} ({' '.join(process.cmdline())[:120]})"
+    except psutil.Error:
+        return f"pid {process.pid}"
+
+
+def our_ports() -> set[int]:
+    """The local ports of this process's TCP connections: its own database sessions'."""
+    return {c.laddr.port for c in psutil.Process().net_connections("tcp") if c.laddr}
+
+
+def database_sessions(cursor) -> list[tuple]:
+    """(pid, client port, state, query) of the test database's other PostgreSQL sessions."""
+    cursor.execute(
+        "SELECT pid, client_port, state, query FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    return cursor.fetchall()
+
+
+def other_database_sessions(timeout: float = 30) -> list[str]:
+    """The test database's PostgreSQL sessions that are not this process's, once the
+    processes they belonged to are gone (a session ends a moment after its client)."""
+    if connection.vendor != "postgresql":
+        return []
+    deadline = time.monotonic() + timeout
+    while True:
+        ours = our_ports()
+        with connection.cursor() as cursor:
+            others = [row for row in database_sessions(cursor) if row[1] not in ours]
+        if not others or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    return [
+        f"PostgreSQL session {pid} ({state}: {query[:80]!r}) was still open"
+        for pid, _, state, query in others
+    ]
