@@ -15,7 +15,8 @@ def log_dir():
 # The worker and the web server live as long as the test that asks for them. They depend
 # on ``transactional_db``, so they are set up after it and stopped, and waited for, before
 # its flush: a server still reading while PostgreSQL truncates the tables deadlocks it.
-# Whatever the test left queued is dropped with them, so it never runs in a later test.
+# Whatever a test left queued is dropped when it ends (``no_process_outlives_its_test``),
+# so it never runs in a later test, against that test's rows.
 # They are forked from a parent that has the site imported, so each starts in moments.
 
 
@@ -32,16 +33,14 @@ def fork_server(django_db_setup, django_db_blocker, log_dir):
 @pytest.fixture
 def celery_worker(request, transactional_db, fork_server):
     """One real Celery worker on the real broker, on this run's own queues."""
-    from tests.stack import purge_queues, wait_ready
+    from tests.stack import wait_ready
 
-    purge_queues()  # tasks queued by earlier tests without a worker are theirs
     worker = fork_server.worker()
     # With a web server as well, both start at once and ``web_server`` waits for both.
     if "web_server" not in request.fixturenames:
         wait_ready(worker)
     yield worker
     worker.stop()
-    purge_queues()
 
 
 @pytest.fixture
@@ -75,20 +74,22 @@ def no_process_outlives_its_test(request):
     """Fails the test whose processes (a server, a worker, a client) still run when it
     ends, after stopping them: they would touch the database while it is flushed, and
     the next test's. On PostgreSQL, also waits for the test database to have no other
-    connection left before the flush, and fails if one stays."""
+    connection left before the flush, and fails if one stays. The tasks a database test
+    left queued are dropped: they are about rows the flush removes."""
     uses_db = request.node.get_closest_marker("django_db") or DB_FIXTURES & set(
         request.fixturenames
     )
     if uses_db:
         # Set up first, so its flush comes after this check.
         request.getfixturevalue("_django_db_helper")
-    from tests.stack import Running, other_database_sessions
+    from tests.stack import Running, other_database_sessions, purge_queues
 
     running = Running()
     yield
     problems = running.stop_new()
     if uses_db:
         problems += other_database_sessions()
+        purge_queues()
     assert not problems, "outlived the test: " + "; ".join(problems)
 
 

@@ -289,6 +289,7 @@ def purge_queues() -> None:
     from webapp.config.celery import app
 
     with app.connection_for_write() as conn:
+        conn.ensure_connection(max_retries=3)  # no endless retrying without a Redis
         for queue in _run_queues():
             conn.default_channel.queue_purge(queue)
 

@@ -70,10 +70,21 @@ def test_a_page_left_idle_still_plays(new_page, web_server):
 def test_a_move_made_while_offline_is_sent_after_the_reconnect(new_page, web_server):
     page, match = _footsies_page(new_page, web_server, "tunnel")
     before = seq_of(page)
-    # The connection drops; the person clicks before it is back.
-    page.evaluate("DiceArena.currentSocket.ws.close()")
+    # The connection drops and stays down until the test lets it back (on a loaded
+    # machine the click could otherwise come after the page's 250 ms reconnect).
+    page.evaluate(
+        """() => {
+        const socket = DiceArena.currentSocket, open = socket.open.bind(socket);
+        socket.open = () => { window.letBack = () => { delete socket.open; open(); }; };
+        socket.ws.close();
+    }"""
+    )
+    expect(page.locator("#match")).to_have_attribute("data-conn", "offline")
+    # The person clicks before it is back.
     page.locator("button.move[data-move=B]").click()
     expect(page.locator("#notice")).to_contain_text("will be sent when the connection is back")
+    page.wait_for_function("window.letBack !== undefined")
+    page.evaluate("window.letBack()")
     page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
     expect(page.locator("#match")).to_have_attribute("data-conn", "live")
     expect(page.locator("#notice")).not_to_contain_text("Offline")
