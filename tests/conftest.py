@@ -1,5 +1,6 @@
 import shutil
 import tempfile
+import warnings
 from pathlib import Path
 
 import pytest
@@ -31,30 +32,47 @@ def fork_server(django_db_setup, django_db_blocker, log_dir):
 
 
 @pytest.fixture
-def celery_worker(request, transactional_db, fork_server):
+def celery_worker(request, transactional_db, fork_server, log_dir):
     """One real Celery worker on the real broker, on this run's own queues."""
-    from tests.stack import wait_ready
-
     worker = fork_server.worker()
     # With a web server as well, both start at once and ``web_server`` waits for both.
     if "web_server" not in request.fixturenames:
-        wait_ready(worker)
+        worker = _ready_or_started_afresh(worker, log_dir)
+    request.node.stash[WORKER] = worker
     yield worker
-    worker.stop()
+    request.node.stash[WORKER].stop()
+
+
+WORKER = pytest.StashKey()
+
+
+def _ready_or_started_afresh(worker, log_dir):
+    """The forked worker once ready; if it died first (seen once on a very loaded
+    machine, with an empty log), a worker started the ordinary way instead."""
+    from tests.stack import start_worker, wait_ready
+
+    try:
+        wait_ready(worker)
+        return worker
+    except RuntimeError as dead:
+        worker.stop()
+        warnings.warn(f"forked worker not ready, starting another: {dead}", stacklevel=1)
+        return start_worker(log_dir)
 
 
 @pytest.fixture
-def web_server(transactional_db, fork_server, celery_worker):
+def web_server(request, transactional_db, fork_server, celery_worker, log_dir):
     """The ASGI server (HTTP + WebSocket) as `make run` starts it, on a free port."""
-    from tests.stack import wait_ready
+    from tests.stack import start_web, wait_ready
 
     web, url = fork_server.web()
+    request.node.stash[WORKER] = _ready_or_started_afresh(celery_worker, log_dir)
     try:
-        wait_ready(celery_worker)
         wait_ready(web, url)
-    except BaseException:
+    except RuntimeError as dead:
         web.stop()
-        raise
+        warnings.warn(f"forked web server not ready, starting another: {dead}", stacklevel=1)
+        web, url = start_web(log_dir)
     yield url
     web.stop()
 
