@@ -33,10 +33,10 @@ def _reap(*_) -> None:
 
 
 def _child(order: dict) -> None:
-    os.setsid()  # a group of its own: stopped with everything it starts
+    os.setpgid(0, 0)  # a group of its own: stopped with everything it starts
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     null = os.open(os.devnull, os.O_RDONLY)
-    log = os.open(order["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    log = os.open(order["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     os.dup2(null, 0)
     os.dup2(log, 1)
     os.dup2(log, 2)
@@ -86,6 +86,12 @@ def main() -> None:
                 sys.stdout.flush()
                 sys.stderr.flush()
                 os._exit(code)
+        # The parent sets the group too, so it exists before the pid is answered: a test
+        # may stop the process before the child has run a line.
+        try:
+            os.setpgid(pid, pid)
+        except OSError:
+            pass  # the child did it first
         print(pid, flush=True)
 
 

@@ -114,15 +114,20 @@ class Process:
 
     def _end(self, how: signal.Signals) -> None:
         if self.alive():
-            os.killpg(self.pid, how)
+            _signal_group(self.pid, how)
         deadline = time.monotonic() + STOP_GRACE_S
         while self.alive() or group_alive(self.pid):
             if time.monotonic() > deadline:  # what lingers past the grace is killed
-                os.killpg(self.pid, signal.SIGKILL)
+                _signal_group(self.pid, signal.SIGKILL)
             time.sleep(0.02)
         if self.proc is not None:
             self.proc.wait()
         Process.running.discard(self)
+
+
+def _signal_group(pgid: int, how: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError):  # it ended meanwhile
+        os.killpg(pgid, how)
 
 
 def _runs(pid: int) -> bool:
@@ -173,6 +178,7 @@ class ForkServer:
 
     def _fork(self, name: str, order: dict) -> Process:
         log = _log_path(self.log_dir, name)
+        log.touch()  # there before the child, which may take a while to open it
         self.proc.stdin.write(json.dumps({**order, "log": str(log)}) + "\n")
         self.proc.stdin.flush()
         return Process.forked(name, int(self.proc.stdout.readline()), log)
