@@ -54,6 +54,8 @@ def test_it_finds_the_hand_derived_mix_with_a_hit_in_against_no_blocks():
     solution = solve()
     key = (3, 0, 1, 0, None, 0, 0, 0)
     assert abs(solution.values[key] - 1 / 9) < 1e-12
+    # The only optimal mixes there, so any solver on any CPU must land on them.
+    assert solution.unique[key] and solution.unique[mirror(key)]
     assert np.allclose(solution.mixes[key], [1 / 3, 4 / 9, 0, 2 / 9])
     assert np.allclose(solution.mixes[mirror(key)], [0, 2 / 9, 1 / 3, 4 / 9])
 

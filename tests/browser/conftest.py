@@ -25,12 +25,22 @@ def browser():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     # Playwright's sync API drives its own loop; Django checks for a running loop.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield chromium
         chromium.close()
+
+
+#: How long a page action or a wait for something on a page may take, and how long an
+#: ``expect`` assertion waits for its condition. Generous: they are deadlines for
+#: conditions, which cost nothing when met, and a loaded machine (CI, or two busy cores)
+#: takes seconds for what takes milliseconds here.
+ACTION_TIMEOUT_MS = 60_000
+EXPECT_TIMEOUT_MS = 30_000
 
 
 #: A phone held upright: the viewport the issue names, with touch.
@@ -51,7 +61,7 @@ def new_page(browser, web_server):
         context = browser.new_context(
             base_url=web_server, accept_downloads=True, bypass_csp=not csp, **extra
         )
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -80,14 +80,14 @@ class Socket:
 
     def __init__(self, web_server: str, token: str | None) -> None:
         headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
-        self._connection = connect(ws_url(web_server), additional_headers=headers, open_timeout=10)
+        self._connection = connect(ws_url(web_server), additional_headers=headers, open_timeout=30)
         self.ws = self._connection.__enter__()
         self.frames: list[dict] = []
 
     def send(self, frame) -> None:
         self.ws.send(frame if isinstance(frame, (str, bytes)) else json.dumps(frame))
 
-    def next(self, kind: str | None = None, timeout: float = 15, **about) -> dict:
+    def next(self, kind: str | None = None, timeout: float = 45, **about) -> dict:
         """The next frame of ``kind`` (with the given fields), skipping others."""
         deadline = time.monotonic() + timeout
         while True:

@@ -79,7 +79,7 @@ async def connect(match_id: int, guest: str | None = None) -> WebsocketCommunica
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     headers.append((b"cookie", (await session_cookie(guest)).encode()))
     comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
-    connected, _ = await comm.connect(timeout=5)
+    connected, _ = await comm.connect(timeout=30)
     assert connected
     return comm
 

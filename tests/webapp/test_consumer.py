@@ -19,7 +19,7 @@ from .helpers import ALICE, BOB, connect, footsies_people
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-async def receive(comm, kind: str, timeout: float = 10) -> dict:
+async def receive(comm, kind: str, timeout: float = 30) -> dict:
     """The next frame of ``kind`` (frames of other kinds on the way are skipped)."""
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
@@ -127,9 +127,9 @@ async def test_an_unknown_match_closes_the_socket():
     comm = WebsocketCommunicator(application, "/ws/matches/987654/", headers=headers)
     # Accepted, then closed with the code: a refused handshake reaches a browser as a
     # bare HTTP 403 with no code to read (tests/webapp/test_socket_budgets.py, for real).
-    connected, _ = await comm.connect(timeout=5)
+    connected, _ = await comm.connect(timeout=30)
     assert connected
-    closing = await comm.receive_output(timeout=5)
+    closing = await comm.receive_output(timeout=30)
     assert closing == {"type": "websocket.close", "code": 4404}
 
 
@@ -202,7 +202,7 @@ async def test_a_flood_of_frames_closes_the_socket_with_a_clear_code(settings):
         await comm.send_json_to({"type": "dance"})
     codes = []
     while True:
-        out = await comm.receive_output(timeout=5)
+        out = await comm.receive_output(timeout=30)
         if out["type"] == "websocket.close":
             assert out["code"] == 4429
             break

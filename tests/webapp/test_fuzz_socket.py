@@ -209,7 +209,7 @@ async def answers_to(player: Player, marker: str) -> list[dict]:
     await player.comm.send_to(text_data=json.dumps({"type": marker}))
     received = []
     while True:
-        frame = json.loads(await player.comm.receive_from(timeout=10))
+        frame = json.loads(await player.comm.receive_from(timeout=30))
         assert isinstance(frame, dict) and frame.get("type") in FRAME_TYPES, frame
         if frame["type"] == "error" and marker in frame["message"]:
             assert frame["code"] == "malformed"

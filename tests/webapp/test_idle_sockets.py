@@ -40,7 +40,7 @@ async def _open(url: str, match_id: int, guest: str | None):
     cookie = await session_cookie(guest)
     ws_url = url.replace("http://", "ws://") + f"/ws/matches/{match_id}/"
     return await websockets.connect(
-        ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=10
+        ws_url, origin=url, additional_headers={"Cookie": cookie}, open_timeout=30
     )
 
 

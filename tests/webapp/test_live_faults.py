@@ -110,7 +110,7 @@ async def test_one_move_from_two_sockets_at_once_is_stored_once():
 async def receive_answer(comm) -> str:
     """``ack`` or the error code of the next answer to a move."""
     while True:
-        frame = json.loads(await comm.receive_from(timeout=10))
+        frame = json.loads(await comm.receive_from(timeout=30))
         if frame["type"] == "ack":
             return "ack"
         if frame["type"] == "error":
