@@ -55,7 +55,9 @@ def test_a_move_whose_worker_was_killed_is_taken_up_again_within_seconds(
         wait_for(lambda: _thinking(match.pk), timeout=60, every=0.05)
         first.kill()  # the whole worker, mid-move, as a crashed machine
         killed = time.monotonic()
-        second = start_worker(log_dir, "heir", queues=[live])  # as the launcher restarts it
+        # As the launcher restarts it; the sweep itself runs on the system queue, which
+        # the launcher's system worker serves (here the same process).
+        second = start_worker(log_dir, "heir", queues=[live, settings.DICEARENA_SYSTEM_QUEUE])
         # Taken up again: a live worker holds the move's lease once more...
         wait_for(lambda: _thinking(match.pk), timeout=60, every=0.1)
         taken_up = time.monotonic() - killed
