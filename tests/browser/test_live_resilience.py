@@ -142,7 +142,7 @@ def test_a_black_holed_link_says_reconnecting_within_seconds_and_comes_back(brow
     """No close, no error: the network just stops carrying bytes. The page used to say
     "connected" for 20 s; its pings now find out within seconds."""
     relay = BlackHole(web_server)
-    context = browser.new_context(base_url=relay.url)
+    context = browser.new_context(base_url=relay.url, bypass_csp=True)  # as new_page does
     context.set_default_timeout(20_000)
     try:
         page, match = _footsies_page(context.new_page, relay.url, "tunnelrat")
