@@ -321,7 +321,7 @@ class Running:
             left.append(f"{process.name} (pid {process.pid})")
             process.stop()
         for child in psutil.Process().children():
-            if child.pid not in self.children and _runs(child.pid):
+            if child.pid not in self.children and _runs(child.pid) and not _interpreters(child):
                 left.append(_describe(child))
                 with contextlib.suppress(OSError):
                     # The whole group when it leads one (as ``Process`` children do).
@@ -330,6 +330,16 @@ class Running:
                     else:
                         child.kill()
         return [f"{what} was still running" for what in left]
+
+
+def _interpreters(process: psutil.Process) -> bool:
+    """Python's own helper for spawned pools (multiprocessing's resource tracker): it
+    starts with the first spawned pool and lives as long as the test run, touching no
+    database; it is not something a test left running."""
+    try:
+        return "multiprocessing.resource_tracker" in " ".join(process.cmdline())
+    except psutil.Error:
+        return False
 
 
 def _describe(process: psutil.Process) -> str:
