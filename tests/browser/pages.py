@@ -123,3 +123,13 @@ def rematch_and_resign(page, match_url: str) -> str:
     expect(page.locator("#final-reason")).to_contain_text("resigned")
     expect(page.locator("#player-actions")).to_be_hidden()
     return page.url
+
+
+def sign_up(page, username: str, password: str = "a-long-pass-123") -> None:
+    """Make an account from the sign-up page and wait until the site has signed it in."""
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(lambda url: "/accounts/signup/" not in url)

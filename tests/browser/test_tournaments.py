@@ -6,16 +6,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import sign_up
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_it_submits_watches_and_browses_a_tournament(new_page):
     page = new_page()
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", "tess")
-    page.fill("#id_password1", "a-long-pass-123")
-    page.fill("#id_password2", "a-long-pass-123")
-    page.get_by_role("button", name="Create account").click()
+    sign_up(page, "tess")
 
     page.goto("/tournaments/new/")
     page.select_option("#t-game", "footsies")
@@ -60,11 +58,7 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
 
 def test_a_swiss_tournament_plays_its_rounds_on_the_worker_and_ranks_by_points(new_page):
     page = new_page()
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", "swiss")
-    page.fill("#id_password1", "a-long-pass-123")
-    page.fill("#id_password2", "a-long-pass-123")
-    page.get_by_role("button", name="Create account").click()
+    sign_up(page, "swiss")
 
     page.goto("/tournaments/new/")
     page.select_option("#t-game", "footsies")

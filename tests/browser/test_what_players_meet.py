@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, open_lobby, press, start_match
+from tests.browser.pages import assert_no_sideways_scroll, open_lobby, press, sign_up, start_match
 from tests.webapp.helpers import store_played, wait_for
 from webapp.accounts.identity import Identity
 from webapp.matches import services
@@ -79,12 +79,7 @@ def test_abort_goes_once_you_have_moved(new_page):
 
 def test_a_refused_tournament_form_comes_back_as_filled_in(new_page):
     page = new_page(csp=True)
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", "tess")
-    page.fill("#id_password1", "a-long-pass-123")
-    page.fill("#id_password2", "a-long-pass-123")
-    page.get_by_role("button", name="Create account").click()
-    page.wait_for_url(lambda url: "/accounts/signup/" not in url)
+    sign_up(page, "tess")
 
     page.goto("/tournaments/new/")
     page.fill("input[name=name]", "Friday ladder")
