@@ -24,11 +24,10 @@ from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
 from agents.dicewars.odds import hold_probability
 from agents.dicewars.value import estimate, load_weights
+from agents.search.thinking import TOP_MOVES
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.phases import OVER
 
-#: Rows of the thinking table (the best ones).
-TOP_MOVES = 10
 #: The share of ``Budget.seconds`` the search may use.
 TIME_SHARE = 0.8
 

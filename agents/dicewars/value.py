@@ -17,7 +17,8 @@ Features (``feature_names``), logarithms of counts plus one:
   (by dice), with the number of seats alive.
 
 The weights ship in ``value_weights.json`` beside this module, with the command and
-the data size that made them; they load once at import, never by training.
+the data size that made them; ``agents.dicewars.learned`` reads them once per process, at
+its first decision (importing the module reads no file), and never trains.
 """
 
 from __future__ import annotations
@@ -50,11 +51,6 @@ FEATURE_NAMES: dict[str, tuple[str, ...]] = {
     + SHARED
     + ("alive",),
 }
-
-
-def model_for(state: DiceWarsState) -> str:
-    alive = sum(1 for m in state.own if m)
-    return "two" if alive <= 2 else "many"
 
 
 def _seat_counts(state: DiceWarsState, seat: int) -> list[int]:

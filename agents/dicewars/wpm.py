@@ -38,6 +38,7 @@ from typing import Any
 
 from agents.core import Agent, Budget, Decision
 from agents.dicewars.odds import MAX_DICE, WIN
+from agents.search.thinking import TOP_MOVES
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 
 #: Per table size: (score weight, dice weight) for each seat in play order, the player
@@ -71,8 +72,6 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 
 #: The repository's floor for the best attack's gain (in log-probability).
 MIN_GAIN = -0.05
-#: Rows of the thinking table (the best ones).
-TOP_MOVES = 10
 
 
 def sigmoid(x: float) -> float:
