@@ -110,10 +110,6 @@ def in_turn(
 WAIT_S = 2.0
 
 
-def _key(*parts: object) -> str:
-    return ":".join([settings.CELERY_TASK_DEFAULT_QUEUE, *map(str, parts)])
-
-
 @contextmanager
 def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[str | None]:
     """Hold a slot of the person and one of the address (whichever are known): yields
@@ -124,7 +120,7 @@ def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[str |
     token = secrets.token_hex(8)
     scopes = (("person", asker.person), ("address", asker.address))
     owners = [f"{kind}:{scope}:{who}" for scope, who in scopes if who]
-    keys = [_key("slot", owner, i) for owner in owners for i in range(at_once)]
+    keys = [counters.key("slot", owner, i) for owner in owners for i in range(at_once)]
     held = (
         _script(_TAKE)(keys=keys, args=[token, lease_s, at_once], client=client) if owners else []
     )
@@ -132,7 +128,7 @@ def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[str |
         yield owners[len(held)] if len(held) < len(owners) else None
     finally:
         if held:
-            lines = [_key("waiting", owner) for owner in owners[: len(held)]]
+            lines = [counters.key("waiting", owner) for owner in owners[: len(held)]]
             release = [key for pair in zip(held, lines, strict=True) for key in pair]
             for entry in _script(_GIVE_BACK)(keys=release, args=[token], client=client):
                 if entry:
@@ -179,7 +175,7 @@ def _script(source: str):
 
 def _wait(owner: str, task_name: str, args: tuple, lease_s: int) -> None:
     """Put a task in ``owner``'s line, once (the first time it came keeps its place)."""
-    key = _key("waiting", owner)
+    key = counters.key("waiting", owner)
     entry = json.dumps([task_name, list(args)])
     pipe = counters.client().pipeline()
     pipe.zadd(key, {entry: time.time()}, nx=True)
