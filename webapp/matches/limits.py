@@ -42,14 +42,14 @@ def person_of(created_by: str) -> str:
 # ----- live matches with AIs ---------------------------------------------------------------
 
 
-def _live_counts(matches) -> tuple[int, int]:
-    """(AI-vs-AI matches, matches against an AI) among ``matches`` still live."""
+def _live_count(matches, watching: bool) -> int:
+    """The AI-vs-AI matches (``watching``), or else the matches against an AI, among
+    ``matches`` still live."""
     live = matches.filter(status=Match.Status.ACTIVE)
-    # No seat without an agent: AI against AI. Both kinds of seat: a person (or an open
-    # seat) against an AI.
-    watched = live.exclude(seats__agent_spec="").count()
-    against = live.filter(seats__agent_spec="").filter(seats__agent_spec__gt="").distinct().count()
-    return watched, against
+    if watching:  # no seat without an agent: AI against AI
+        return live.exclude(seats__agent_spec="").count()
+    # Both kinds of seat: a person (or an open seat) against an AI.
+    return live.filter(seats__agent_spec="").filter(seats__agent_spec__gt="").distinct().count()
 
 
 def _address_matches(address: str):
@@ -92,7 +92,7 @@ def check_live_ai_matches(plan: MatchPlan) -> None:
         )
         owners.append(("your address already has", _address_matches(plan.address), limit))
     for who, matches, limit in owners:
-        running = _live_counts(matches)[0 if watching else 1]
+        running = _live_count(matches, watching)
         if running >= limit:
             raise Rejected(
                 "too_many_live",
