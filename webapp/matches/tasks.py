@@ -174,6 +174,7 @@ def _think_and_play(match: Match, spec: str, state, ply: int, seat: int) -> str:
             state.move_to_str(decision.move),
             decision=record,
             as_agent=True,
+            before=state,  # its agent thought on a copy (agents.decide)
         )
     except services.Rejected as exc:
         # Someone else played this ply first (a duplicate delivery): nothing to do.
