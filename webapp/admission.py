@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 
 from django.conf import settings
 
@@ -109,47 +110,72 @@ def in_turn(
 WAIT_S = 2.0
 
 
-def _key(*parts: object) -> str:
-    return ":".join([settings.CELERY_TASK_DEFAULT_QUEUE, *map(str, parts)])
-
-
 @contextmanager
 def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[str | None]:
     """Hold a slot of the person and one of the address (whichever are known): yields
     None, or the owner ("<kind>:person:<key>", …) that has none free. On leaving, the
-    slots held are freed and a task waiting for each is woken."""
+    slots held are freed and a task waiting for each is woken. One Redis round trip
+    to take them and one to give them back: an AI's every move passes here."""
     client = counters.client()
     token = secrets.token_hex(8)
-    held: list[tuple[str, str]] = []
+    scopes = (("person", asker.person), ("address", asker.address))
+    owners = [f"{kind}:{scope}:{who}" for scope, who in scopes if who]
+    keys = [counters.key("slot", owner, i) for owner in owners for i in range(at_once)]
+    held = (
+        _script(_TAKE)(keys=keys, args=[token, lease_s, at_once], client=client) if owners else []
+    )
     try:
-        for scope, who in (("person", asker.person), ("address", asker.address)):
-            if not who:
-                continue
-            owner = f"{kind}:{scope}:{who}"
-            key = _take_slot(client, owner, at_once, lease_s, token)
-            if key is None:
-                yield owner
-                return
-            held.append((owner, key))
-        yield None
+        yield owners[len(held)] if len(held) < len(owners) else None
     finally:
-        for owner, key in held:
-            if client.get(key) == token.encode():  # still ours (not expired and retaken)
-                client.delete(key)
-            _wake(owner)
+        if held:
+            lines = [counters.key("waiting", owner) for owner in owners[: len(held)]]
+            release = [key for pair in zip(held, lines, strict=True) for key in pair]
+            for entry in _script(_GIVE_BACK)(keys=release, args=[token], client=client):
+                if entry:
+                    _send(entry)
 
 
-def _take_slot(client, owner: str, at_once: int, lease_s: int, token: str) -> str | None:
-    for i in range(at_once):
-        key = _key("slot", owner, i)
-        if client.set(key, token, nx=True, ex=lease_s):
-            return key
-    return None
+#: Take one free slot of each owner in turn (KEYS: each owner's ``at_once`` slots), up
+#: to the first owner with none free: the slots taken, in the owners' order.
+_TAKE = """
+local token, lease_s, at_once = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local taken = {}
+if at_once < 1 then return taken end
+for first = 1, #KEYS, at_once do
+  local got = false
+  for i = first, first + at_once - 1 do
+    if redis.call('SET', KEYS[i], token, 'NX', 'EX', lease_s) then
+      taken[#taken + 1] = KEYS[i]
+      got = true
+      break
+    end
+  end
+  if not got then break end
+end
+return taken
+"""
+
+#: Free each slot still ours (not expired and retaken) and pop the first task in its
+#: owner's line (KEYS: slot, line, slot, line…): the entries popped, "" where none.
+_GIVE_BACK = """
+local woken = {}
+for i = 1, #KEYS, 2 do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then redis.call('DEL', KEYS[i]) end
+  local first = redis.call('ZPOPMIN', KEYS[i + 1])
+  woken[#woken + 1] = first[1] or ''
+end
+return woken
+"""
+
+
+@cache
+def _script(source: str):
+    return counters.client().register_script(source)
 
 
 def _wait(owner: str, task_name: str, args: tuple, lease_s: int) -> None:
     """Put a task in ``owner``'s line, once (the first time it came keeps its place)."""
-    key = _key("waiting", owner)
+    key = counters.key("waiting", owner)
     entry = json.dumps([task_name, list(args)])
     pipe = counters.client().pipeline()
     pipe.zadd(key, {entry: time.time()}, nx=True)
@@ -157,12 +183,10 @@ def _wait(owner: str, task_name: str, args: tuple, lease_s: int) -> None:
     pipe.execute()
 
 
-def _wake(owner: str) -> None:
-    """Queue the first task in ``owner``'s line now (it may find its work done already:
-    every task that waits here is idempotent)."""
+def _send(entry: bytes) -> None:
+    """Queue a task popped from a line now (it may find its work done already: every
+    task that waits here is idempotent)."""
     from celery import current_app
 
-    popped = counters.client().zpopmin(_key("waiting", owner))
-    if popped:
-        task_name, args = json.loads(popped[0][0])
-        current_app.send_task(task_name, args)
+    task_name, args = json.loads(entry)
+    current_app.send_task(task_name, args)

@@ -36,11 +36,17 @@ def client() -> redis.Redis:
     return _client
 
 
+def key(*parts: object) -> str:
+    """A key of this app's in Redis: its parts after the app's prefix (the queue's name,
+    so two sites sharing a Redis never share a count)."""
+    return ":".join([settings.CELERY_TASK_DEFAULT_QUEUE, *map(str, parts)])
+
+
 def quota_key(name: str, window: str, moment: datetime | None = None) -> str:
     """The counter of the ``window`` ("minute" or "hour") holding ``moment`` (now by
     default) for quota ``name``."""
     label = (moment or timezone.now()).strftime(WINDOWS[window][0])
-    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:{name}:{label}"
+    return key(name, label)
 
 
 def seconds_left(window: str, moment: datetime) -> int:

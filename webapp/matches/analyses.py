@@ -107,10 +107,10 @@ def check_queue_room() -> None:
         raise Rejected("busy", "the analysts are busy; try again in a minute")
 
 
-def do_request(match: Match, requested_by: str) -> tuple[Analysis, bool]:
-    """The match's analysis row, made pending if it needs (re)computing; True when a task
-    must be queued. A done analysis is kept as it is."""
-    analysis = Analysis.objects.select_for_update().filter(match=match).first()
+def do_request(match: Match, requested_by: str, analysis: Analysis | None) -> tuple[Analysis, bool]:
+    """The match's analysis row (``analysis``, as the caller read it under its lock),
+    made pending if it needs (re)computing; True when a task must be queued. A done
+    analysis is kept as it is."""
     if analysis is None:
         try:
             with transaction.atomic():
@@ -119,24 +119,15 @@ def do_request(match: Match, requested_by: str) -> tuple[Analysis, bool]:
             # Someone asked at the same moment: theirs is the one row.
             return Analysis.objects.get(match=match), False
         return analysis, True
+    if not _needs_work(analysis):
+        return analysis, False
+    # Failed; or its task was lost, or its worker died past the hard limit: queue it afresh.
+    fresh = {"status": Analysis.Status.PENDING, "requested_at": timezone.now(), "started_at": None}
     if analysis.status == Analysis.Status.FAILED:
-        Analysis.objects.filter(pk=analysis.pk).update(
-            status=Analysis.Status.PENDING,
-            reason="",
-            requested_at=timezone.now(),
-            started_at=None,
-            finished_at=None,
-        )
-        analysis.refresh_from_db()
-        return analysis, True
-    if analysis.status != Analysis.Status.DONE and _stale(analysis):
-        # Its task was lost, or its worker died past the hard limit: queue it afresh.
-        Analysis.objects.filter(pk=analysis.pk).update(
-            status=Analysis.Status.PENDING, requested_at=timezone.now(), started_at=None
-        )
-        analysis.refresh_from_db()
-        return analysis, True
-    return analysis, False
+        fresh.update(reason="", finished_at=None)
+    Analysis.objects.filter(pk=analysis.pk).update(**fresh)
+    analysis.refresh_from_db()
+    return analysis, True
 
 
 def worker_s() -> float:
@@ -150,7 +141,7 @@ UNBOUNDED_CHARGE_S = 8.0
 
 
 def _needs_work(existing: Analysis | None) -> bool:
-    """Whether a request would queue a task (``do_request`` decides the same)."""
+    """Whether a request queues a task: no row yet, a failed one, or one stuck."""
     if existing is None or existing.status == Analysis.Status.FAILED:
         return True
     return existing.status != Analysis.Status.DONE and _stale(existing)
@@ -163,11 +154,12 @@ def request_analysis(
     request (``asker``) is charged only when it queues work. Raises Rejected."""
     with transaction.atomic():
         match = check_request(match_id)
-        if _needs_work(Analysis.objects.filter(match=match).first()):
+        existing = Analysis.objects.select_for_update().filter(match=match).first()
+        if _needs_work(existing):
             check_queue_room()
             if asker is not None:
                 admission.charge_analysis(asker, worker_s())
-        analysis, queue = do_request(match, requested_by)
+        analysis, queue = do_request(match, requested_by, existing)
     if queue:
         _queue(match.pk, asker)
     return analysis

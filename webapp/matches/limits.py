@@ -33,10 +33,6 @@ if TYPE_CHECKING:
 REMEMBER_S = 2 * 24 * 3600
 
 
-def _key(*parts: object) -> str:
-    return ":".join([settings.CELERY_TASK_DEFAULT_QUEUE, *map(str, parts)])
-
-
 def person_of(created_by: str) -> str:
     """The person who started a match ("user:7", "guest:…"), or "" when the site did
     (a tournament's game, the demo): only people's matches count against limits."""
@@ -46,20 +42,20 @@ def person_of(created_by: str) -> str:
 # ----- live matches with AIs ---------------------------------------------------------------
 
 
-def _live_counts(matches) -> tuple[int, int]:
-    """(AI-vs-AI matches, matches against an AI) among ``matches`` still live."""
+def _live_count(matches, watching: bool) -> int:
+    """The AI-vs-AI matches (``watching``), or else the matches against an AI, among
+    ``matches`` still live."""
     live = matches.filter(status=Match.Status.ACTIVE)
-    # No seat without an agent: AI against AI. Both kinds of seat: a person (or an open
-    # seat) against an AI.
-    watched = live.exclude(seats__agent_spec="").count()
-    against = live.filter(seats__agent_spec="").filter(seats__agent_spec__gt="").distinct().count()
-    return watched, against
+    if watching:  # no seat without an agent: AI against AI
+        return live.exclude(seats__agent_spec="").count()
+    # Both kinds of seat: a person (or an open seat) against an AI.
+    return live.filter(seats__agent_spec="").filter(seats__agent_spec__gt="").distinct().count()
 
 
 def _address_matches(address: str):
     """The live matches ``address`` started (forgetting those that ended)."""
     client = counters.client()
-    key = _key("matches-from", address)
+    key = counters.key("matches-from", address)
     ids = [int(i) for i in client.smembers(key)]
     live = set(
         Match.objects.filter(pk__in=ids, status=Match.Status.ACTIVE).values_list("pk", flat=True)
@@ -96,7 +92,7 @@ def check_live_ai_matches(plan: MatchPlan) -> None:
         )
         owners.append(("your address already has", _address_matches(plan.address), limit))
     for who, matches, limit in owners:
-        running = _live_counts(matches)[0 if watching else 1]
+        running = _live_count(matches, watching)
         if running >= limit:
             raise Rejected(
                 "too_many_live",
@@ -123,9 +119,9 @@ def remember(match: Match, address: str) -> None:
     if not address:
         return
     pipe = counters.client().pipeline()
-    pipe.sadd(_key("matches-from", address), match.pk)
-    pipe.expire(_key("matches-from", address), REMEMBER_S)
-    pipe.set(_key("match-address", match.pk), address, ex=REMEMBER_S)
+    pipe.sadd(counters.key("matches-from", address), match.pk)
+    pipe.expire(counters.key("matches-from", address), REMEMBER_S)
+    pipe.set(counters.key("match-address", match.pk), address, ex=REMEMBER_S)
     pipe.execute()
 
 
@@ -135,5 +131,5 @@ def remember(match: Match, address: str) -> None:
 def asker_of(match: Match) -> Asker:
     """Who started ``match`` (its AI moves count against their share of the live
     workers); nobody for matches the site started (tournaments, the demo)."""
-    address = counters.client().get(_key("match-address", match.pk))
+    address = counters.client().get(counters.key("match-address", match.pk))
     return Asker(person_of(match.created_by), address.decode() if address else "")

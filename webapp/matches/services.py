@@ -413,10 +413,14 @@ def submit_move(
     decision: dict | None = None,
     as_agent: bool = False,
     schedule: bool = True,
+    before: State | None = None,
 ) -> Match:
     """Check and store one move in one transaction; ``schedule`` False leaves the next
-    AI moves to the caller (a synchronous play-out) instead of the workers."""
-    before = _position_before_lock(match_id, ply)
+    AI moves to the caller (a synchronous play-out) instead of the workers. ``before``
+    is the position at ``ply`` if the caller has it already (an AI just thought about
+    it); it is checked against the locked match like one read here."""
+    if before is None:
+        before = _position_before_lock(match_id, ply)
     with transaction.atomic():
         match = _locked(match_id)
         state, move = check_move(match, seat, ply, move_text, identity, as_agent, before)

@@ -42,15 +42,12 @@ AI_LEASE_S = 6
 
 def _pending_key(match: Match, ply: int, seat: int) -> str:
     """The key carries the match's seed hash, so a reused id never inherits a key."""
-    return (
-        f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-pending:"
-        f"{match.pk}:{match.seed_sha256[:16]}:{ply}:{seat}"
-    )
+    return counters.key("ai-pending", match.pk, match.seed_sha256[:16], ply, seat)
 
 
 def _leases_key() -> str:
     """A sorted set of the moves being thought about, scored by when their lease ends."""
-    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:ai-leases"
+    return counters.key("ai-leases")
 
 
 def queue_ai_move(match: Match, seat: int, countdown: float = 0.0) -> bool:
@@ -177,6 +174,7 @@ def _think_and_play(match: Match, spec: str, state, ply: int, seat: int) -> str:
             state.move_to_str(decision.move),
             decision=record,
             as_agent=True,
+            before=state,  # its agent thought on a copy (agents.decide)
         )
     except services.Rejected as exc:
         # Someone else played this ply first (a duplicate delivery): nothing to do.

@@ -15,8 +15,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
-
 import agents
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from webapp import admission, counters
@@ -102,7 +100,7 @@ def check_agent(slug: str, spec: Any, budget_s: Any) -> tuple[str, float]:
 
 
 def _key(token: str) -> str:
-    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}:position:{token}"
+    return counters.key("position", token)
 
 
 def charge(asker: admission.Asker, state: State, budget_s: float) -> None:
