@@ -108,6 +108,7 @@ class BestResponse:
                 check_time()
             state = queue.popleft()
             at = self.index[state_key(state)]
+            self._visit(at, state)
             mix = [(b, p) for b, p in self.policy(state, opp).items() if p > 0]
             outcomes = []
             for a in MOVES:
@@ -131,6 +132,10 @@ class BestResponse:
                     onward[j] = onward.get(j, 0.0) + p
                 outcomes.append((ended, list(onward.items())))
             self.moves[at] = outcomes
+
+    def _visit(self, at: int, state: FootsiesState) -> None:
+        """Called once for each position as it is explored (``at`` is its index): a
+        hook for a subclass that notes something about the positions themselves."""
 
     def _solve(self) -> None:
         if self._solved == len(self.moves):

@@ -81,33 +81,10 @@ class MatchValue(BestResponse):
     def _weights(self, i: int) -> list[float]:
         return self.own_mix[i]
 
-    def _explore_from(self, root: FootsiesState) -> None:
-        super()._explore_from(root)
-        # The positions are known now: note what the player chooses at each.
-        states = self._states(root)
-        for key, index in self.index.items():
-            if index not in self.own_mix:
-                mix = self.own(states[key], self.seat)
-                self.own_mix[index] = [mix.get(m, 0.0) for m in MOVES]
-
-    def _states(self, root: FootsiesState) -> dict[tuple, FootsiesState]:
-        """Every explored position's state, reached again from ``root``."""
-        from agents.equilibrium.response import state_key
-
-        found = {state_key(root): root}
-        frontier = [root]
-        opp = 1 - self.seat
-        while frontier:
-            state = frontier.pop()
-            theirs = [b for b, p in self.policy(state, opp).items() if p > 0]
-            for a in MOVES:  # the model holds every move of the player, as the parent's
-                for b in theirs:
-                    child = state.apply_joint({self.seat: a, opp: b})
-                    key = state_key(child)
-                    if not child.over and key not in found and key in self.index:
-                        found[key] = child
-                        frontier.append(child)
-        return found
+    def _visit(self, at: int, state: FootsiesState) -> None:
+        # Note what the player chooses at each position as the model reaches it.
+        mix = self.own(state, self.seat)
+        self.own_mix[at] = [mix.get(m, 0.0) for m in MOVES]
 
 
 def match_value(own: Policy, other: Policy, options: dict[str, Any] | None = None) -> float:
