@@ -77,7 +77,7 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         for seat, entry in enumerate(game.seating):
             if "fighters" in game.stats:
                 fighters[specs[entry]][game.stats["fighters"][seat]].add(results[seat])
-    standings = tournament.tournament_format().order(table.rows_json(), stored)
+    standings = tournament.tournament_format(n).order(table.rows_json(), stored)
     return {
         "tournament": tournament.progress(),
         "game": tournament.game,
