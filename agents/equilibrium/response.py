@@ -78,7 +78,10 @@ class BestResponse:
         self.moves: list[list[tuple[float, list[tuple[int, float]]]]] = []
         self.values = np.zeros(0)
         self.prompt = np.zeros(0)
+        # Positions each set of values covers; the discounted ones are solved only when
+        # asked for (``choices``), so a plain value (exploitability) does not wait for them.
         self._solved = 0
+        self._prompt_solved = 0
 
     # ----- the model ------------------------------------------------------------------
 
@@ -141,8 +144,13 @@ class BestResponse:
         if self._solved == len(self.moves):
             return
         self.values = self._iterate(self.values, 1.0)
-        self.prompt = self._iterate(self.prompt, PROMPT)
         self._solved = len(self.moves)
+
+    def _solve_prompt(self) -> None:
+        if self._prompt_solved == len(self.moves):
+            return
+        self.prompt = self._iterate(self.prompt, PROMPT)
+        self._prompt_solved = len(self.moves)
 
     def _iterate(self, start: np.ndarray, discount: float) -> np.ndarray:
         n = len(self.moves)
@@ -178,6 +186,8 @@ class BestResponse:
         """What each of the responder's moves is worth at ``state``; ``prompt``: with
         the future discounted a little (see ``PROMPT``)."""
         self.value(state)
+        if prompt:
+            self._solve_prompt()
         outcomes = self.moves[self.index[state_key(state)]]
         values, discount = (self.prompt, PROMPT) if prompt else (self.values, 1.0)
         return {
