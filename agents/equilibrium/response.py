@@ -70,6 +70,9 @@ class BestResponse:
     as they are asked about.
     """
 
+    #: What the values are, for the message when they do not settle.
+    solving = "best-response values"
+
     def __init__(self, policy: Policy, seat: int = 0) -> None:
         self.policy = policy
         self.seat = seat
@@ -162,15 +165,19 @@ class BestResponse:
             check_time()
             moved = 0.0
             for i in order:
-                best = max(
-                    ended + discount * sum(p * values[j] for j, p in onward)
-                    for ended, onward in self.moves[i]
-                )
-                moved = max(moved, abs(best - values[i]))
-                values[i] = best
+                value = self._back_up(i, values, discount)
+                moved = max(moved, abs(value - values[i]))
+                values[i] = value
             if moved <= TOLERANCE:
                 return values
-        raise ArithmeticError("best-response values did not settle")
+        raise ArithmeticError(f"{self.solving} did not settle")
+
+    def _back_up(self, i: int, values: np.ndarray, discount: float) -> float:
+        """Position ``i``'s value from its moves': the responder takes the best."""
+        return max(
+            ended + discount * sum(p * values[j] for j, p in onward)
+            for ended, onward in self.moves[i]
+        )
 
     # ----- answers --------------------------------------------------------------------
 

@@ -33,8 +33,6 @@ import numpy as np
 
 from agents.equilibrium.footsies import solve
 from agents.equilibrium.response import (
-    MAX_SWEEPS,
-    TOLERANCE,
     BestResponse,
     Policy,
     exploitability,
@@ -54,32 +52,20 @@ class MatchValue(BestResponse):
     response's model of the game, with the responder's choice averaged over its own
     mix instead of maximised."""
 
+    solving = "match values"
+
     def __init__(self, own: Policy, policy: Policy, seat: int = 0) -> None:
         super().__init__(policy, seat)
         self.own = own
         self.own_mix: dict[int, list[float]] = {}
 
-    def _iterate(self, start: np.ndarray, discount: float) -> np.ndarray:
-        n = len(self.moves)
-        values = np.zeros(n)
-        values[: len(start)] = start
-        weights = [self._weights(i) for i in range(n)]
-        for _ in range(MAX_SWEEPS):
-            moved = 0.0
-            for i in range(n - 1, -1, -1):
-                v = sum(
-                    w * (ended + discount * sum(p * values[j] for j, p in onward))
-                    for w, (ended, onward) in zip(weights[i], self.moves[i], strict=True)
-                    if w
-                )
-                moved = max(moved, abs(v - values[i]))
-                values[i] = v
-            if moved <= TOLERANCE:
-                return values
-        raise ArithmeticError("match values did not settle")
-
-    def _weights(self, i: int) -> list[float]:
-        return self.own_mix[i]
+    def _back_up(self, i: int, values: np.ndarray, discount: float) -> float:
+        # The player's own mix over its moves, where the best response takes the best.
+        return sum(
+            w * (ended + discount * sum(p * values[j] for j, p in onward))
+            for w, (ended, onward) in zip(self.own_mix[i], self.moves[i], strict=True)
+            if w
+        )
 
     def _visit(self, at: int, state: FootsiesState) -> None:
         # Note what the player chooses at each position as the model reaches it.
