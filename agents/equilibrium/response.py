@@ -70,6 +70,9 @@ class BestResponse:
     as they are asked about.
     """
 
+    #: What the values are, for the message when they do not settle.
+    solving = "best-response values"
+
     def __init__(self, policy: Policy, seat: int = 0) -> None:
         self.policy = policy
         self.seat = seat
@@ -78,7 +81,10 @@ class BestResponse:
         self.moves: list[list[tuple[float, list[tuple[int, float]]]]] = []
         self.values = np.zeros(0)
         self.prompt = np.zeros(0)
+        # Positions each set of values covers; the discounted ones are solved only when
+        # asked for (``choices``), so a plain value (exploitability) does not wait for them.
         self._solved = 0
+        self._prompt_solved = 0
 
     # ----- the model ------------------------------------------------------------------
 
@@ -108,6 +114,7 @@ class BestResponse:
                 check_time()
             state = queue.popleft()
             at = self.index[state_key(state)]
+            self._visit(at, state)
             mix = [(b, p) for b, p in self.policy(state, opp).items() if p > 0]
             outcomes = []
             for a in MOVES:
@@ -132,12 +139,21 @@ class BestResponse:
                 outcomes.append((ended, list(onward.items())))
             self.moves[at] = outcomes
 
+    def _visit(self, at: int, state: FootsiesState) -> None:
+        """Called once for each position as it is explored (``at`` is its index): a
+        hook for a subclass that notes something about the positions themselves."""
+
     def _solve(self) -> None:
         if self._solved == len(self.moves):
             return
         self.values = self._iterate(self.values, 1.0)
-        self.prompt = self._iterate(self.prompt, PROMPT)
         self._solved = len(self.moves)
+
+    def _solve_prompt(self) -> None:
+        if self._prompt_solved == len(self.moves):
+            return
+        self.prompt = self._iterate(self.prompt, PROMPT)
+        self._prompt_solved = len(self.moves)
 
     def _iterate(self, start: np.ndarray, discount: float) -> np.ndarray:
         n = len(self.moves)
@@ -149,15 +165,19 @@ class BestResponse:
             check_time()
             moved = 0.0
             for i in order:
-                best = max(
-                    ended + discount * sum(p * values[j] for j, p in onward)
-                    for ended, onward in self.moves[i]
-                )
-                moved = max(moved, abs(best - values[i]))
-                values[i] = best
+                value = self._back_up(i, values, discount)
+                moved = max(moved, abs(value - values[i]))
+                values[i] = value
             if moved <= TOLERANCE:
                 return values
-        raise ArithmeticError("best-response values did not settle")
+        raise ArithmeticError(f"{self.solving} did not settle")
+
+    def _back_up(self, i: int, values: np.ndarray, discount: float) -> float:
+        """Position ``i``'s value from its moves': the responder takes the best."""
+        return max(
+            ended + discount * sum(p * values[j] for j, p in onward)
+            for ended, onward in self.moves[i]
+        )
 
     # ----- answers --------------------------------------------------------------------
 
@@ -173,6 +193,8 @@ class BestResponse:
         """What each of the responder's moves is worth at ``state``; ``prompt``: with
         the future discounted a little (see ``PROMPT``)."""
         self.value(state)
+        if prompt:
+            self._solve_prompt()
         outcomes = self.moves[self.index[state_key(state)]]
         values, discount = (self.prompt, PROMPT) if prompt else (self.values, 1.0)
         return {

@@ -33,8 +33,6 @@ import numpy as np
 
 from agents.equilibrium.footsies import solve
 from agents.equilibrium.response import (
-    MAX_SWEEPS,
-    TOLERANCE,
     BestResponse,
     Policy,
     exploitability,
@@ -54,60 +52,25 @@ class MatchValue(BestResponse):
     response's model of the game, with the responder's choice averaged over its own
     mix instead of maximised."""
 
+    solving = "match values"
+
     def __init__(self, own: Policy, policy: Policy, seat: int = 0) -> None:
         super().__init__(policy, seat)
         self.own = own
         self.own_mix: dict[int, list[float]] = {}
 
-    def _iterate(self, start: np.ndarray, discount: float) -> np.ndarray:
-        n = len(self.moves)
-        values = np.zeros(n)
-        values[: len(start)] = start
-        weights = [self._weights(i) for i in range(n)]
-        for _ in range(MAX_SWEEPS):
-            moved = 0.0
-            for i in range(n - 1, -1, -1):
-                v = sum(
-                    w * (ended + discount * sum(p * values[j] for j, p in onward))
-                    for w, (ended, onward) in zip(weights[i], self.moves[i], strict=True)
-                    if w
-                )
-                moved = max(moved, abs(v - values[i]))
-                values[i] = v
-            if moved <= TOLERANCE:
-                return values
-        raise ArithmeticError("match values did not settle")
+    def _back_up(self, i: int, values: np.ndarray, discount: float) -> float:
+        # The player's own mix over its moves, where the best response takes the best.
+        return sum(
+            w * (ended + discount * sum(p * values[j] for j, p in onward))
+            for w, (ended, onward) in zip(self.own_mix[i], self.moves[i], strict=True)
+            if w
+        )
 
-    def _weights(self, i: int) -> list[float]:
-        return self.own_mix[i]
-
-    def _explore_from(self, root: FootsiesState) -> None:
-        super()._explore_from(root)
-        # The positions are known now: note what the player chooses at each.
-        states = self._states(root)
-        for key, index in self.index.items():
-            if index not in self.own_mix:
-                mix = self.own(states[key], self.seat)
-                self.own_mix[index] = [mix.get(m, 0.0) for m in MOVES]
-
-    def _states(self, root: FootsiesState) -> dict[tuple, FootsiesState]:
-        """Every explored position's state, reached again from ``root``."""
-        from agents.equilibrium.response import state_key
-
-        found = {state_key(root): root}
-        frontier = [root]
-        opp = 1 - self.seat
-        while frontier:
-            state = frontier.pop()
-            theirs = [b for b, p in self.policy(state, opp).items() if p > 0]
-            for a in MOVES:  # the model holds every move of the player, as the parent's
-                for b in theirs:
-                    child = state.apply_joint({self.seat: a, opp: b})
-                    key = state_key(child)
-                    if not child.over and key not in found and key in self.index:
-                        found[key] = child
-                        frontier.append(child)
-        return found
+    def _visit(self, at: int, state: FootsiesState) -> None:
+        # Note what the player chooses at each position as the model reaches it.
+        mix = self.own(state, self.seat)
+        self.own_mix[at] = [mix.get(m, 0.0) for m in MOVES]
 
 
 def match_value(own: Policy, other: Policy, options: dict[str, Any] | None = None) -> float:

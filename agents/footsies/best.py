@@ -147,7 +147,7 @@ class Sampled(Model):
 
     ``stationary``: fresh statistics every decision, so the mix depends on the
     position alone and is estimated once per position and process, from 32 copies
-    (over several decisions when the deadline cuts it short). Otherwise (the
+    seeded by the position (an estimate the safety cap cuts short is not kept). Otherwise (the
     faithful bandit, whose statistics add up over decisions) ``samples`` copies are
     asked each time, and after the exchange the shadow becomes a copy that chose what
     the opponent chose, so it stays in step with the real one."""

@@ -74,6 +74,8 @@ class Format(ABC):
     label = ""
     #: Whether the format seats two entrants a game (all but free-for-all).
     two_player = True
+    #: Games played with one seed (duplicate: 2, the seats swapped).
+    games_per_deal = 1
 
     def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
         self.entrants = entrants
@@ -106,10 +108,14 @@ class Format(ABC):
         return 1
 
     def _pairing_games(self, pairing: int, a: int, b: int, rnd: int = 1) -> list[Fixture]:
-        """``games_per_pairing`` games of a against b, seats alternating, a first."""
+        """``games_per_pairing`` games of a against b, seats alternating, a first; each
+        deal's games share a seed."""
         return [
             Fixture(
-                pairing, (a, b) if i % 2 == 0 else (b, a), derive_seed(self.seed, pairing, i), rnd
+                pairing,
+                (a, b) if i % 2 == 0 else (b, a),
+                derive_seed(self.seed, pairing, i // self.games_per_deal),
+                rnd,
             )
             for i in range(self.games_per_pairing)
         ]
@@ -158,19 +164,13 @@ class Gauntlet(RoundRobin):
 
 class Duplicate(RoundRobin):
     name, label = "duplicate", "duplicate (same dice, seats swapped)"
+    # Games 2k and 2k+1 are one deal: the same seed with the seats swapped.
+    games_per_deal = 2
 
     def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
         super().__init__(entrants, games_per_pairing, seed, players)
         if games_per_pairing % 2:
             raise FormatError("duplicate plays each deal twice: games per pairing must be even")
-
-    def schedule(self) -> list[Fixture]:
-        # Games 2k and 2k+1 are one deal: the same seed with the seats swapped.
-        return [
-            Fixture(p, (a, b) if i % 2 == 0 else (b, a), derive_seed(self.seed, p, i // 2))
-            for p, (a, b) in enumerate(self.pairs())
-            for i in range(self.games_per_pairing)
-        ]
 
 
 class FreeForAll(Fixed):

@@ -35,11 +35,6 @@ def seat_list(match) -> list[dict[str, Any]]:
     ]
 
 
-def describe(before: State, actor: int, move: Any) -> str:
-    """A sentence for the move log (the one ``games.core.describe_event``)."""
-    return describe_event(before, actor, move)
-
-
 def _base_entry(before: State, event) -> dict[str, Any]:
     actor, move = before.parse_event(event.as_record_item())
     return {
@@ -48,7 +43,7 @@ def _base_entry(before: State, event) -> dict[str, Any]:
         "actor": event.actor,
         "actor_name": actor_name(event.actor),
         "move": event.move,
-        "text": describe(before, actor, move),
+        "text": describe_event(before, actor, move),
     }
 
 

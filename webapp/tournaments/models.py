@@ -60,9 +60,11 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return f"{self.name} #{self.pk}"
 
-    def tournament_format(self):
-        """The format object (``agents.tournament``) that pairs this tournament's rounds."""
-        entrants = self.entries.count()
+    def tournament_format(self, entrants: int | None = None):
+        """The format object (``agents.tournament``) that pairs this tournament's rounds;
+        ``entrants``: their number, when the caller has them already (else counted)."""
+        if entrants is None:
+            entrants = self.entries.count()
         return make_format(
             self.format, entrants, self.games_per_pairing, self.seed, self.players, self.rounds
         )

@@ -51,6 +51,8 @@ class Checked:
     seed: str
     fixtures: list
     format: Format
+    #: Games the whole tournament plays (every round of Swiss; the grid's games).
+    total_games: int
 
 
 def entrant_spec(agent: str, params: dict[str, Any] | None = None) -> str:
@@ -104,7 +106,7 @@ def check_tournament(plan: TournamentPlan) -> Checked:
         fixtures = [(f, {}) for f in tournament_format.first_round()]
     if plan.budget_iterations is not None and not 1 <= plan.budget_iterations <= 100_000:
         raise Invalid("the iteration budget is between 1 and 100,000")
-    return Checked(plan, specs, options, players, seed, fixtures, tournament_format)
+    return Checked(plan, specs, options, players, seed, fixtures, tournament_format, count)
 
 
 def _check_entrants(game, plan: TournamentPlan) -> list[str]:
@@ -136,7 +138,7 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
         seed=checked.seed,
         budget_iterations=plan.budget_iterations,
         rounds=checked.format.rounds,
-        total_games=len(checked.fixtures) if plan.grid else checked.format.total_games(),
+        total_games=checked.total_games,
         preset=plan.preset,
         schedule_key=plan.schedule_key,
         grid=plan.grid,

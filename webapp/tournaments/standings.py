@@ -27,19 +27,29 @@ def _results(seating: list[int], result: dict | None) -> tuple[str, ...] | None:
     return tuple(result_for(outcome, seat) for seat in range(len(seating)))
 
 
+def _stored(tournament: Tournament):
+    """The games the format reads, in play order: those done, and those abandoned."""
+    return tournament.games.filter(status__in=[Status.DONE, Status.ABANDONED]).order_by(
+        "round", "pairing", "number"
+    )
+
+
+def _played(
+    round_: int, pairing: int, seating: list[int], seed: str, results: tuple[str, ...] | None
+) -> Played:
+    # An abandoned game, which has no result, counts as a draw for pairing the next round.
+    fixture = Fixture(pairing, tuple(seating), seed, round_)
+    return Played(fixture, results or ("draw",) * len(seating))
+
+
 def played_so_far(tournament: Tournament) -> list[Played]:
     """The games stored so far as the format reads them (an abandoned game, which has
     no result, counts as a draw for pairing the next round)."""
-    rows = tournament.games.filter(status__in=[Status.DONE, Status.ABANDONED]).order_by(
-        "round", "pairing", "number"
-    )
-    out = []
-    for round_, pairing, seating, seed, result in rows.values_list(
-        "round", "pairing", "seating", "seed", "match__result"
-    ):
-        results = _results(seating, result) or ("draw",) * len(seating)
-        out.append(Played(Fixture(pairing, tuple(seating), seed, round_), results))
-    return out
+    rows = _stored(tournament).values_list("round", "pairing", "seating", "seed", "match__result")
+    return [
+        _played(round_, pairing, seating, seed, _results(seating, result))
+        for round_, pairing, seating, seed, result in rows
+    ]
 
 
 def compute(tournament: Tournament) -> dict[str, Any]:
@@ -47,16 +57,15 @@ def compute(tournament: Tournament) -> dict[str, Any]:
     n = len(specs)
     table = Table(specs, tournament.players)
     fighters: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
-    games = (
-        tournament.games.filter(status=Status.DONE)
-        .select_related("match")
-        .order_by("round", "pairing", "number")
-    )
-    for game in games:
+    # One pass over the stored games: every one goes to the format (Swiss's tie-breaks),
+    # the done ones with a result to the table too.
+    stored: list[Played] = []
+    for game in _stored(tournament).select_related("match"):
         results = _results(game.seating, game.match.result if game.match else None)
-        if results is None:
+        played = _played(game.round, game.pairing, game.seating, game.seed, results)
+        stored.append(played)
+        if results is None or game.status != Status.DONE:
             continue
-        played = Played(Fixture(game.pairing, tuple(game.seating), game.seed, game.round), results)
         seats = game.stats.get("seats", [])
         measured = len(seats) == len(game.seating)
         table.add(
@@ -68,7 +77,7 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         for seat, entry in enumerate(game.seating):
             if "fighters" in game.stats:
                 fighters[specs[entry]][game.stats["fighters"][seat]].add(results[seat])
-    standings = tournament.tournament_format().order(table.rows_json(), played_so_far(tournament))
+    standings = tournament.tournament_format(n).order(table.rows_json(), stored)
     return {
         "tournament": tournament.progress(),
         "game": tournament.game,
