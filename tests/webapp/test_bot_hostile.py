@@ -80,12 +80,13 @@ def why_and_graphml(web_server: str, match, ply: int, seat: int) -> dict:
     """The "why?" panel's data and the GraphML download, as any viewer gets them."""
     status, body = get(web_server, f"/matches/{match.pk}/thinking/{ply}/")
     assert status == 200, body[:300]
+    panel = json.loads(body)
     status, body = get(web_server, f"/matches/{match.pk}/thinking/{ply}/seat{seat}.graphml")
     assert status == 200, body[:300]
     ET.fromstring(body)  # well-formed XML
     status, _ = get(web_server, f"/matches/{match.pk}/thinking/{ply}/seat{seat}.json")
     assert status == 200
-    return json.loads(get(web_server, f"/matches/{match.pk}/thinking/{ply}/")[1])
+    return panel
 
 
 LEAF = {"move": "x", "actor": "leaf"}
