@@ -102,3 +102,8 @@ def store_played(game: str, specs: list[str], seed: str, options: dict | None = 
             ]
         )
     return match
+
+
+def finished_match(game: str = "footsies", specs=("random", "footsies-counter"), seed="a1"):
+    """A finished match stored the way tournaments store theirs."""
+    return store_played(game, specs, seed, {"rounds": 3} if game == "footsies" else None)

@@ -15,8 +15,7 @@ from webapp.replays import positions
 from webapp.tournaments import services
 from webapp.tournaments.models import Tournament, TournamentGame
 
-from .helpers import wait_for
-from .test_analysis import finished_match
+from .helpers import finished_match, wait_for
 from .test_tournament_workers import others_off, submit
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
