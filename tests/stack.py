@@ -294,6 +294,23 @@ def purge_queues() -> None:
             conn.default_channel.queue_purge(queue)
 
 
+@contextlib.contextmanager
+def others_off(queue: str):
+    """Workers of this run that other tests started (the session's worker) stop taking
+    from ``queue`` meanwhile, so the workers a test starts hold all of its work."""
+    from webapp.config.celery import app
+
+    run = settings.CELERY_TASK_DEFAULT_QUEUE.rsplit("-", 1)[-1]
+    others = [n for r in app.control.ping(timeout=1.0) or [] for n in r if run in n]
+    if others:
+        app.control.cancel_consumer(queue, destination=others, reply=True)
+    try:
+        yield
+    finally:
+        if others:
+            app.control.add_consumer(queue, destination=others, reply=True)
+
+
 class Running:
     """What runs when a test starts, to find what it started and left running."""
 
