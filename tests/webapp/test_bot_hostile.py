@@ -14,9 +14,8 @@ from webapp.bots.models import BotSeat
 from webapp.leaderboards.models import RatedMatch, RatingChange
 from webapp.matches.models import Event, Match
 
-from .bot_helpers import Socket, bot_match, make_bot, owner
+from .bot_helpers import Socket, bot_match, make_bot, owner, snapshot
 from .helpers import wait_for
-from .test_bot_socket import snapshot
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
