@@ -17,12 +17,6 @@ def no_workers(monkeypatch):
     monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
 
 
-@pytest.fixture
-def guest(client):
-    client.get("/")  # the first visit gives a guest key
-    return client
-
-
 def test_it_has_a_lobby_page_per_game_linked_from_home(client):
     home = client.get("/").content.decode()
     for game in games.all():

@@ -22,12 +22,6 @@ def no_workers(monkeypatch):
     monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
 
 
-@pytest.fixture
-def guest(client):
-    client.get("/")
-    return client
-
-
 def lobby_fields(page: str) -> dict[str, str]:
     """The option fields as the lobby page fills them in."""
     return dict(re.findall(r'name="(opt_\w+)" value="([^"]*)"', page))
