@@ -184,9 +184,10 @@ class ForkServer:
         return Process.forked(name, int(self.proc.stdout.readline()), log)
 
     def worker(self, name: str = "worker") -> Process:
-        """A worker on every one of this run's queues, as ``launch_worker`` starts it."""
-        argv = worker_argv(_run_queues(), _hostname(name), 1, "INFO")
-        return self._fork(name, {"kind": "worker", "argv": [*argv[5:], "--without-heartbeat"]})
+        """A worker on every one of this run's queues, as ``start_worker`` starts it."""
+        # Its arguments from "worker" on: the fork server is the Celery program already.
+        argv = _worker_argv(name, 1, None)
+        return self._fork(name, {"kind": "worker", "argv": argv[argv.index("worker") :]})
 
     def web(self) -> tuple[Process, str]:
         port = free_port()
@@ -215,23 +216,13 @@ def _hostname(name: str) -> str:
     return f"{name}-{os.environ['DICEARENA_TEST_RUN']}-{time.monotonic_ns()}@%h"
 
 
-def launch_worker(
-    log_dir: Path,
-    name: str = "worker",
-    concurrency: int = 1,
-    env: dict | None = None,
-    queues: list[str] | None = None,
-) -> Process:
-    """A worker on this run's queues (by default every one: ``_run_queues``), started; ``wait_ready(worker)`` waits until it takes tasks."""
-    return Process(
-        name,
-        [
-            *worker_argv(queues or _run_queues(), _hostname(name), concurrency, "INFO"),
-            "--without-heartbeat",
-        ],
-        _log_path(log_dir, name),
-        env,
-    )
+def _worker_argv(name: str, concurrency: int, queues: list[str] | None) -> list[str]:
+    """A test worker's command line: on this run's queues (by default every one:
+    ``_run_queues``), without heartbeats."""
+    return [
+        *worker_argv(queues or _run_queues(), _hostname(name), concurrency, "INFO"),
+        "--without-heartbeat",
+    ]
 
 
 def start_worker(
@@ -241,14 +232,14 @@ def start_worker(
     env: dict | None = None,
     queues: list[str] | None = None,
 ) -> Process:
-    """A worker on this run's queues, ready to take tasks."""
-    worker = launch_worker(log_dir, name, concurrency, env, queues)
+    """A worker on this run's queues (by default every one), ready to take tasks."""
+    worker = Process(name, _worker_argv(name, concurrency, queues), _log_path(log_dir, name), env)
     wait_ready(worker)
     return worker
 
 
-def launch_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
-    """The ASGI server on a free port, started; ``wait_ready(web, url)`` waits until it serves."""
+def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
+    """The ASGI server on a free port, serving."""
     port = free_port()
     web = Process(
         "web",
@@ -260,11 +251,7 @@ def launch_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
         _log_path(log_dir, "web"),
         env,
     )  # fmt: skip
-    return web, f"http://127.0.0.1:{port}"
-
-
-def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
-    web, url = launch_web(log_dir, env)
+    url = f"http://127.0.0.1:{port}"
     wait_ready(web, url)
     return web, url
 
@@ -305,6 +292,23 @@ def purge_queues() -> None:
         conn.ensure_connection(max_retries=3)  # no endless retrying without a Redis
         for queue in _run_queues():
             conn.default_channel.queue_purge(queue)
+
+
+@contextlib.contextmanager
+def others_off(queue: str):
+    """Workers of this run that other tests started (the session's worker) stop taking
+    from ``queue`` meanwhile, so the workers a test starts hold all of its work."""
+    from webapp.config.celery import app
+
+    run = settings.CELERY_TASK_DEFAULT_QUEUE.rsplit("-", 1)[-1]
+    others = [n for r in app.control.ping(timeout=1.0) or [] for n in r if run in n]
+    if others:
+        app.control.cancel_consumer(queue, destination=others, reply=True)
+    try:
+        yield
+    finally:
+        if others:
+            app.control.add_consumer(queue, destination=others, reply=True)
 
 
 class Running:

@@ -42,12 +42,13 @@
         names = f.seats.map((s) => s.name);
         view = f.view;
         showPlayers(f.seats);
+        if (view !== null) draw(view);
       } else if (f.type === "event" && view !== null) {
         view = nextView(view, f);
+        draw(view);
       } else if (f.type !== "status" && f.type !== "synced") {
         return; // a "status" or "synced" frame may say the match ended off the board (aborted)
       }
-      if (view !== null && f.type !== "status" && f.type !== "synced") draw(view);
       if (f.status && f.status.status !== "active") {
         status.textContent = "This match is over; the next one comes on shortly.";
         later(NEXT_AFTER_MS);

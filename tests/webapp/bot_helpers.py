@@ -13,9 +13,9 @@ from websockets.sync.client import connect
 
 from tests.stack import ROOT, process_env
 from webapp.bots import accounts, play
-from webapp.bots.models import Bot
+from webapp.bots.models import Bot, BotSeat
 from webapp.matches import services
-from webapp.matches.models import Match
+from webapp.matches.models import Event, Match, PendingChoice
 
 from .helpers import wait_for
 
@@ -73,6 +73,20 @@ def reference_client(web_server: str, token: str, agent: str, matches: int) -> s
 
 def wait_online(bot: Bot, timeout: float = 30) -> None:
     wait_for(lambda: Bot.objects.get(pk=bot.pk).online, timeout=timeout)
+
+
+def snapshot(*matches: Match) -> list:
+    """Everything a rejected frame must leave alone."""
+    return [
+        (
+            Match.objects.get(pk=m.pk).ply,
+            Match.objects.get(pk=m.pk).status,
+            list(Event.objects.filter(match=m).values_list("ply", "move")),
+            list(PendingChoice.objects.filter(match=m).values_list("seat", "move")),
+            list(BotSeat.objects.filter(match=m).values_list("strikes", "bank_ms", "turn_ply")),
+        )
+        for m in matches
+    ]
 
 
 class Socket:

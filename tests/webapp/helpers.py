@@ -11,6 +11,8 @@ from django.db import transaction
 from webapp.accounts.identity import GUEST_KEY, Identity
 from webapp.matches import services
 from webapp.matches.models import Match
+from webapp.tournaments import services as tournaments
+from webapp.tournaments.models import Tournament
 
 ALICE = Identity(key="guest:alice", name="alice")
 BOB = Identity(key="guest:bob", name="bob")
@@ -102,3 +104,17 @@ def store_played(game: str, specs: list[str], seed: str, options: dict | None = 
             ]
         )
     return match
+
+
+def finished_match(game: str = "footsies", specs=("random", "footsies-counter"), seed="a1"):
+    """A finished match stored the way tournaments store theirs."""
+    return store_played(game, specs, seed, {"rounds": 3} if game == "footsies" else None)
+
+
+def submit(**kw) -> Tournament:
+    """A tournament of two Footsies agents, six games a pairing, with ``kw`` changed."""
+    plan = dict(
+        game="footsies", entrants=["random", "footsies-counter"], games_per_pairing=6, seed="w1"
+    )
+    plan.update(kw)
+    return tournaments.create_tournament(tournaments.TournamentPlan(**plan))

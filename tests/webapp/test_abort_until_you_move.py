@@ -9,12 +9,7 @@ from webapp.matches.positions import load_state
 
 from .helpers import ALICE, footsies_vs_ai
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def no_workers(monkeypatch):
-    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 
 
 def test_the_ais_blind_choice_does_not_take_abort_away():

@@ -12,7 +12,7 @@ from webapp import counters
 from webapp.matches import analyses
 from webapp.matches.models import Analysis
 
-from .test_analysis import finished_match
+from .helpers import finished_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

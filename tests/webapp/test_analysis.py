@@ -17,14 +17,9 @@ from webapp.matches.models import Analysis, Match
 from webapp.matches.tasks import ai_move, analyse_match
 from webapp.replays.frames import views_of
 
-from .helpers import footsies_vs_ai, row_counts, store_played, wait_for
+from .helpers import finished_match, footsies_vs_ai, row_counts, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def finished_match(game: str = "footsies", specs=("random", "footsies-counter"), seed="a1"):
-    """A finished match stored the way tournaments store theirs."""
-    return store_played(game, specs, seed, {"rounds": 3} if game == "footsies" else None)
 
 
 @pytest.fixture

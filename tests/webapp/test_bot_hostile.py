@@ -14,9 +14,8 @@ from webapp.bots.models import BotSeat
 from webapp.leaderboards.models import RatedMatch, RatingChange
 from webapp.matches.models import Event, Match
 
-from .bot_helpers import Socket, bot_match, make_bot, owner
+from .bot_helpers import Socket, bot_match, make_bot, owner, snapshot
 from .helpers import wait_for
-from .test_bot_socket import snapshot
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
@@ -80,12 +79,13 @@ def why_and_graphml(web_server: str, match, ply: int, seat: int) -> dict:
     """The "why?" panel's data and the GraphML download, as any viewer gets them."""
     status, body = get(web_server, f"/matches/{match.pk}/thinking/{ply}/")
     assert status == 200, body[:300]
+    panel = json.loads(body)
     status, body = get(web_server, f"/matches/{match.pk}/thinking/{ply}/seat{seat}.graphml")
     assert status == 200, body[:300]
     ET.fromstring(body)  # well-formed XML
     status, _ = get(web_server, f"/matches/{match.pk}/thinking/{ply}/seat{seat}.json")
     assert status == 200
-    return json.loads(get(web_server, f"/matches/{match.pk}/thinking/{ply}/")[1])
+    return panel
 
 
 LEAF = {"move": "x", "actor": "leaf"}

@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.stack import ROOT, process_env
 from webapp.bots.models import BotSeat
-from webapp.matches.models import Event, Match, PendingChoice
+from webapp.matches.models import Event, Match
 
 from .bot_helpers import (
     ALL_GAMES,
@@ -21,6 +21,7 @@ from .bot_helpers import (
     bot_match,
     make_bot,
     reference_client,
+    snapshot,
     wait_online,
     ws_url,
 )
@@ -115,20 +116,6 @@ def test_an_illegal_move_is_replaced_and_struck(web_server, celery_worker):
     event = Event.objects.get(match=match, ply=turn["seq"])
     assert event.move == error["played"]
     assert event.decisions["0"]["stats"]["fallback"] == "illegal"
-
-
-def snapshot(*matches: Match) -> list:
-    """Everything a rejected frame must leave alone."""
-    return [
-        (
-            Match.objects.get(pk=m.pk).ply,
-            Match.objects.get(pk=m.pk).status,
-            list(Event.objects.filter(match=m).values_list("ply", "move")),
-            list(PendingChoice.objects.filter(match=m).values_list("seat", "move")),
-            list(BotSeat.objects.filter(match=m).values_list("strikes", "bank_ms", "turn_ply")),
-        )
-        for m in matches
-    ]
 
 
 def test_garbage_other_bots_matches_and_stale_moves_get_errors_and_change_nothing(web_server):

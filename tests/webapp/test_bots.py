@@ -20,12 +20,7 @@ from webapp.tournaments import services as tournaments
 
 from .bot_helpers import bot_match, make_bot, owner
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def no_workers(monkeypatch):
-    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 
 
 def connected(bot: Bot) -> Bot:

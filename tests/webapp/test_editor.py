@@ -12,8 +12,7 @@ import games
 from webapp.replays import editor, positions
 from webapp.replays.tasks import analyse_given_position
 
-from .helpers import row_counts
-from .test_analysis import finished_match
+from .helpers import finished_match, row_counts
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

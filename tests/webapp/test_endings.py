@@ -14,13 +14,8 @@ from webapp.matches.summary import summary
 
 from .helpers import ALICE, BOB, footsies_people, footsies_vs_ai
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 CAROL = Identity(key="guest:carol", name="carol")
-
-
-@pytest.fixture(autouse=True)
-def no_workers(monkeypatch):
-    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
 
 
 def both_choose(match, a="A", b="B"):

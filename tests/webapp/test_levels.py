@@ -32,12 +32,6 @@ def isolated(monkeypatch):
     cache.clear()
 
 
-@pytest.fixture
-def guest(client):
-    client.get("/")
-    return client
-
-
 def test_every_game_offers_levels_weakest_first_topped_by_its_best_agent(client):
     for game in games.all():
         found = levels(game.slug)

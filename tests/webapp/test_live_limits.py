@@ -10,13 +10,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
-from tests.stack import start_worker
+from tests.stack import others_off, start_worker
 from webapp import counters
 from webapp.matches import services
 from webapp.matches.models import Event, Match
 
 from .helpers import row_counts, wait_for
-from .test_tournament_workers import others_off
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

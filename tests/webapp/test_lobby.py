@@ -6,21 +6,10 @@ import html
 import pytest
 
 import games
-from webapp.matches import lobby, services
+from webapp.matches import lobby
 from webapp.matches.models import Match
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def no_workers(monkeypatch):
-    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
-
-
-@pytest.fixture
-def guest(client):
-    client.get("/")  # the first visit gives a guest key
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 
 
 def test_it_has_a_lobby_page_per_game_linked_from_home(client):

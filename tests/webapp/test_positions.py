@@ -11,8 +11,7 @@ from webapp.matches.services import Rejected
 from webapp.replays import positions
 from webapp.replays.tasks import analyse_position
 
-from .helpers import footsies_vs_ai, row_counts, wait_for
-from .test_analysis import finished_match
+from .helpers import finished_match, footsies_vs_ai, row_counts, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

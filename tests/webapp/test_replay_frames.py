@@ -10,7 +10,7 @@ from django.urls import reverse
 from webapp.matches.positions import walk
 from webapp.replays.frames import replay_frames, views_of
 
-from .test_analysis import finished_match
+from .helpers import finished_match
 
 pytestmark = pytest.mark.django_db
 

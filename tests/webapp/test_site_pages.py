@@ -10,12 +10,7 @@ from webapp.matches.models import Match
 
 from .helpers import ALICE, footsies_people
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def no_workers(monkeypatch):
-    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 
 
 def agents_match(game: str, specs: list[str], finish: bool = True) -> Match:

@@ -12,7 +12,7 @@ from django.test import Client
 import games
 from webapp.matches.thinking import as_tree, figures, move_words, readable
 
-from .test_analysis import finished_match
+from .helpers import finished_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -2,33 +2,22 @@
 middle, a cancellation that stops games already running, and live AI moves that a busy
 tournament cannot hold up."""
 
-from contextlib import contextmanager
-
 import psutil
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from tests.stack import start_worker
-from webapp.config.celery import app
+from tests.stack import others_off, start_worker
 from webapp.matches.models import Match, PendingChoice
 from webapp.tournaments import services
 from webapp.tournaments.models import Tournament, TournamentGame
 from webapp.tournaments.tasks import sweep_stale_games
 
-from .helpers import footsies_vs_ai, wait_for
+from .helpers import footsies_vs_ai, submit, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 
 Status = TournamentGame.Status
-
-
-def submit(**kw) -> Tournament:
-    plan = dict(
-        game="footsies", entrants=["random", "footsies-counter"], games_per_pairing=6, seed="w1"
-    )
-    plan.update(kw)
-    return services.create_tournament(services.TournamentPlan(**plan))
 
 
 def assert_complete(tournament: Tournament) -> None:
@@ -46,21 +35,6 @@ def test_a_worker_runs_a_small_tournament_to_the_end(celery_worker):
     tournament = submit()
     wait_for(lambda: Tournament.objects.get(pk=tournament.pk).is_over, timeout=90)
     assert_complete(tournament)
-
-
-@contextmanager
-def others_off(queue: str):
-    """Workers of this run that other tests started (the session's worker) stop taking
-    from ``queue`` meanwhile, so the workers a test starts hold all of its work."""
-    run = settings.CELERY_TASK_DEFAULT_QUEUE.rsplit("-", 1)[-1]
-    others = [n for r in app.control.ping(timeout=1.0) or [] for n in r if run in n]
-    if others:
-        app.control.cancel_consumer(queue, destination=others, reply=True)
-    try:
-        yield
-    finally:
-        if others:
-            app.control.add_consumer(queue, destination=others, reply=True)
 
 
 def pool_pids(worker) -> set[int]:

@@ -11,13 +11,7 @@ from webapp.replays.frames import views_of
 
 from .helpers import ALICE, BOB, footsies_people
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def no_workers(monkeypatch):
-    # These tests are about pages; AI moves are the worker tests' business.
-    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 
 
 def play(match, moves):

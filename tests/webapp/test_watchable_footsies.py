@@ -10,22 +10,11 @@ import agents
 import games
 from agents.equilibrium import tables
 from agents.match import play_match
-from webapp.matches import lobby, services
+from webapp.matches import lobby
 from webapp.matches.models import Match
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 FOOTSIES = games.get("footsies")
-
-
-@pytest.fixture(autouse=True)
-def no_workers(monkeypatch):
-    monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
-
-
-@pytest.fixture
-def guest(client):
-    client.get("/")
-    return client
 
 
 def lobby_fields(page: str) -> dict[str, str]:

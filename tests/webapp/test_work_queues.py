@@ -7,7 +7,7 @@ from contextlib import ExitStack
 import pytest
 from django.conf import settings
 
-from tests.stack import start_worker
+from tests.stack import others_off, start_worker
 from webapp.admission import Asker
 from webapp.config.celery import app
 from webapp.matches.tasks import sweep_idle_matches
@@ -15,9 +15,7 @@ from webapp.replays import positions
 from webapp.tournaments import services
 from webapp.tournaments.models import Tournament, TournamentGame
 
-from .helpers import wait_for
-from .test_analysis import finished_match
-from .test_tournament_workers import others_off, submit
+from .helpers import finished_match, submit, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 

@@ -36,10 +36,19 @@ def bot_id_of(owner_key: str) -> int | None:
     return None
 
 
+def seated_bots(plan) -> list[tuple[int, int]]:
+    """(seat index, bot id) of every bot a match plan seats."""
+    found = (
+        (index, bot_id_of(seat.identity.key))
+        for index, seat in enumerate(plan.seats)
+        if seat.identity is not None
+    )
+    return [(index, bot_id) for index, bot_id in found if bot_id is not None]
+
+
 def bot_ids(plan) -> list[int]:
     """The bots seated by a match plan."""
-    found = (bot_id_of(seat.identity.key) for seat in plan.seats if seat.identity is not None)
-    return sorted({bot_id for bot_id in found if bot_id is not None})
+    return sorted({bot_id for _, bot_id in seated_bots(plan)})
 
 
 def check_new_match(plan) -> None:
@@ -52,11 +61,7 @@ def check_new_match(plan) -> None:
 
 
 def seats_created(match: Match, plan) -> None:
-    bot_seats = [
-        (index, bot_id_of(seat.identity.key))
-        for index, seat in enumerate(plan.seats)
-        if seat.identity is not None and bot_id_of(seat.identity.key) is not None
-    ]
+    bot_seats = seated_bots(plan)
     if not bot_seats:
         return
     control = TimeControl.parse(plan.time_control)
