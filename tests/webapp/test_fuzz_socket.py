@@ -33,7 +33,7 @@ ERROR_CODES = {
     "too_large", "malformed", "bad_seat", "not_your_seat", "not_your_turn", "bad_seq",
     "stale", "already_chosen", "bad_move", "illegal", "over",
 }  # fmt: skip
-FRAME_TYPES = {"snapshot", "event", "synced", "chosen", "seats", "ack", "error"}
+FRAME_TYPES = {"snapshot", "event", "synced", "chosen", "seats", "pong", "ack", "error"}
 # More for a longer hunt: DICEARENA_FUZZ_EXAMPLES=2000 make test PYTEST_ARGS=tests/webapp/test_fuzz_socket.py
 EXAMPLES = int(os.environ.get("DICEARENA_FUZZ_EXAMPLES", "200"))
 # Frames per example, one match each; under the socket's burst allowance with the marker
@@ -262,9 +262,12 @@ async def test_no_frame_crashes_the_socket_and_refused_frames_change_nothing(gam
             sent["frames"] += 1
             received = await answers_to(player, f"fuzz-marker-{step}")
             own = [f for f in received if f["type"] in ("ack", "error")]
-            is_hello = kind == "text" and _is_hello(payload)
-            if is_hello:
-                assert own == [], own  # hello is answered with frames, never refused
+            asked = _frame_type(payload) if kind == "text" else None
+            if asked in ("hello", "ping"):
+                # Answered with frames (a resync, a pong), never refused; nothing moves.
+                assert own == [], own
+                if asked == "ping":
+                    assert [f for f in received if f["type"] == "pong"], received
                 assert await fingerprint(match.pk) == before
                 continue
             assert len(own) == 1, (payload[:200], received)
@@ -292,12 +295,12 @@ async def test_no_frame_crashes_the_socket_and_refused_frames_change_nothing(gam
     assert after_rows == before_rows
 
 
-def _is_hello(payload: str) -> bool:
+def _frame_type(payload: str) -> object:
     try:
         doc = json.loads(payload)
     except (ValueError, RecursionError):
-        return False
-    return isinstance(doc, dict) and doc.get("type") == "hello"
+        return None
+    return doc.get("type") if isinstance(doc, dict) else None
 
 
 async def test_the_fuzzer_sent_thousands_of_frames():
