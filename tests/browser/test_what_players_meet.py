@@ -283,7 +283,9 @@ def test_the_status_never_reads_to_move_with_nobody_to_move(new_page):
         new MutationObserver(() => window.__said.push(status.textContent))
           .observe(status, {childList: true, characterData: true, subtree: true}); }"""
     )
-    wait_for(lambda: "the dice are rolling…" in page.evaluate("window.__said"), timeout=120)
+    # Two naive players attack at once; on a machine at load 12 the first battles took
+    # over 120 s to come (the worker and the browser wait for a core).
+    wait_for(lambda: "the dice are rolling…" in page.evaluate("window.__said"), timeout=300)
     said = page.evaluate("window.__said")
     assert not [s for s in said if s.strip() in ("to move", "choose", "")], said
     shot(page, "dicewars-status")

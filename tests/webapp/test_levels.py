@@ -124,9 +124,13 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
     assert next(r for r in board if r["name"] == "random")["exploitability"] > 0.3
 
 
-def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it():
+def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it(settings):
     # Each AI move builds the agent afresh and replays the match into it: footsies-best
     # must still see that this person always Dragon Punches, and mostly Block.
+    # Its play is fixed by the seed; the live budget is only a safety cap, which a machine
+    # six times oversubscribed reached (a PostgreSQL pass at load 12): lifted here, since
+    # this test is about what it learns, not how fast.
+    settings.DICEARENA_AI_BUDGET_SECONDS = 300
     from webapp.matches.models import Event
     from webapp.matches.tasks import ai_move
 
