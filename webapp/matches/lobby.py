@@ -54,15 +54,8 @@ def _bot_opponents(game: Game) -> list[Opponent]:
 #: Where the lobby's opponents come from; append a function to add a group of choices.
 OPPONENT_SOURCES: list[Callable[[Game], list[Opponent]]] = [_registry_opponents, _bot_opponents]
 
-#: The opponent a person meets unless they pick another: a real AI that plays a fair
-#: game at once (instant or about a second a move), not ``random``.
-DEFAULT_OPPONENT = {
-    "footsies": "footsies-bayesian",
-    "buttonmen": "buttonmen-mc",
-    "octagon": "octagon-greedy",
-    "dicewars": "dicewars-sdc",
-    "dungeon": "dungeon-planner",
-}
+#: The opponent a person meets unless they pick another: each game's manifest says.
+DEFAULT_OPPONENT = {slug: info.default_opponent for slug, info in gamebook.GAMES.items()}
 
 #: Rules options the lobby starts from where the engine's default (kept for the
 #: write-ups' experiments) makes a poor evening: Footsies' single round is over in a

@@ -28,7 +28,7 @@ def rules(request, slug: str):
     info = gamebook.info(slug)
     return render(
         request,
-        f"games/{slug}.html",
+        info.rules_template,
         {
             "game": game,
             "info": info,
