@@ -18,6 +18,23 @@ from games.core import Game, IllegalMove, State
 SLUGS = ("footsies", "buttonmen", "octagon", "dicewars", "dungeon")
 
 _loaded: dict[str, Game] = {}
+#: Games registered at run time (``register``): a game kept outside this package, such
+#: as the test-only race of tests/racegame, listed after the built-in ones.
+_registered: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game from outside this package to the registry (a test's, a plug-in's)."""
+    if game.slug in SLUGS:
+        raise ValueError(f"{game.slug!r} is a built-in game")
+    _registered[game.slug] = _loaded[game.slug] = game
+    return game
+
+
+def unregister(slug: str) -> None:
+    if slug in _registered:
+        del _registered[slug]
+        _loaded.pop(slug, None)
 
 
 def get(slug: str) -> Game:
@@ -46,7 +63,7 @@ def _ready(slug: str) -> bool:
 
 def all() -> list[Game]:  # noqa: A001 - the registry's public name
     """Every game whose package is present and exports GAME, in lobby order."""
-    return [get(slug) for slug in SLUGS if _ready(slug)]
+    return [get(slug) for slug in SLUGS if _ready(slug)] + list(_registered.values())
 
 
 def replay(record: Mapping[str, Any]) -> State:

@@ -30,7 +30,7 @@ from django.conf import settings
 
 from webapp import counters
 from webapp.accounts.identity import address_of, identity_of
-from webapp.matches.services import Rejected
+from webapp.errors import Rejected
 
 
 @dataclass(frozen=True)

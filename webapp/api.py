@@ -15,6 +15,7 @@ from ninja.security import HttpBearer, SessionAuth
 import agents
 import games
 from webapp.accounts.models import ApiToken
+from webapp.bots.tournament_games import choices
 from webapp.leaderboards.queries import leaderboard
 from webapp.tournaments import services, standings
 from webapp.tournaments.models import Tournament
@@ -195,8 +196,6 @@ def agent_list(request, game: str | None = None):
     summary="Outside bots that may enter (entrant bot:<name>)",
 )
 def bot_list(request, game: str | None = None):
-    from webapp.bots.tournament_games import choices
-
     every = [g.slug for g in games.all()]
     if game is not None and game not in every:
         return Status(404, {"error": f"unknown game {game!r}"})

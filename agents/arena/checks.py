@@ -18,13 +18,17 @@ class ArenaError(ValueError):
 def _known_games() -> str:
     # Listed without importing the engines, so one half-built engine cannot break the
     # error message about another.
-    return ", ".join(s for s in games.SLUGS if importlib.util.find_spec(f"games.{s}"))
+    built_in = [s for s in games.SLUGS if importlib.util.find_spec(f"games.{s}")]
+    return ", ".join([*built_in, *games._registered])
 
 
 def resolve_game(slug: str | Game) -> Game:
     if isinstance(slug, Game):
         return slug
-    if slug not in games.SLUGS or importlib.util.find_spec(f"games.{slug}") is None:
+    registered = isinstance(slug, str) and slug in games._registered  # games.register
+    if not registered and (
+        slug not in games.SLUGS or importlib.util.find_spec(f"games.{slug}") is None
+    ):
         raise ArenaError(f"unknown game {slug!r} (known: {_known_games()})")
     return games.get(slug)
 

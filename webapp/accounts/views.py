@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 from webapp import counters
 from webapp.accounts.forms import SignInForm
 from webapp.accounts.identity import address_of
+from webapp.accounts.models import ApiToken
 
 
 class SignInView(auth_views.LoginView):
@@ -52,8 +53,6 @@ def _signup_quota(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def tokens(request):
-    from webapp.accounts.models import ApiToken
-
     new_token = None
     if request.method == "POST":
         if "revoke" in request.POST:

@@ -10,9 +10,11 @@ from django.conf import settings
 from django.utils import timezone
 
 from webapp.bots.models import Bot
+from webapp.bots.play import identity
 from webapp.bots.tournament_games import bot_name, is_bot_spec
+from webapp.errors import Rejected
 from webapp.matches.models import Match
-from webapp.matches.services import MatchPlan, Rejected, SeatPlan
+from webapp.matches.plans import MatchPlan, SeatPlan
 
 #: Matches that tournaments make: they have their own limit (DICEARENA_BOT_MAX_MATCHES).
 TOURNAMENT = "tournament:"
@@ -41,8 +43,6 @@ def opponent_seat(game: str, opponent: str) -> SeatPlan:
         raise ValueError(f"{bot.name} does not accept challenges")
     if not bot.online:
         raise ValueError(f"{bot.name} is not connected right now")
-    from webapp.bots.play import identity
-
     return SeatPlan(identity=identity(bot))
 
 

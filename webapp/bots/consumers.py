@@ -18,6 +18,7 @@ from django.conf import settings
 from webapp.bots import frames, live, play, resume, wire
 from webapp.bots.models import Bot
 from webapp.bots.ratelimit import connect_allowed
+from webapp.bots.tasks import bot_online
 from webapp.matches import services
 from webapp.matches.consumers import BadFrame, FrameBudget
 
@@ -208,8 +209,6 @@ class BotConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _bot_online(self) -> None:
-        from webapp.bots.tasks import bot_online
-
         try:
             bot_online.delay(self.bot.pk)
         except Exception:  # the sweep starts waiting games too

@@ -1,11 +1,12 @@
-"""What the match services call so bots' seats keep their clocks.
+"""How bots' seats keep their clocks, on what the match services announce
+(``webapp.matches.signals``; connected in ``webapp.bots.listeners``).
 
+- ``check_new_match``: a new match seats bots → their challenge limits;
 - ``seats_created``: a new match has bot seats → their clock rows, and a
   ``match_started`` frame to each bot after the commit;
 - ``advanced``: a position was stored → start the clock of every bot seat due to act
   (a ``turn`` frame and a deadline task after the commit), stop the others;
-- ``finished``: after a match ends → ``match_over`` frames, and the tournament game
-  it belongs to is counted.
+- ``finished``: after a match ends → ``match_over`` frames.
 
 All but ``finished`` run inside the services' transaction with the match locked.
 """
@@ -20,8 +21,10 @@ from django.utils import timezone
 
 from games.core import TERMINAL, State
 from webapp.bots import frames, live
+from webapp.bots.challenges import check_limits
 from webapp.bots.clock import TimeControl
 from webapp.bots.models import BotSeat
+from webapp.bots.tasks import flag_turn
 from webapp.matches.models import Match
 
 BOT_KEY = "bot:"
@@ -55,8 +58,6 @@ def check_new_match(plan) -> None:
     """Before a match with bots is made (in its transaction): their challenge limits."""
     bots = bot_ids(plan)
     if bots:
-        from webapp.bots.challenges import check_limits
-
         check_limits(plan, bots)
 
 
@@ -113,8 +114,6 @@ def advanced(match: Match, state: State) -> None:
 
 
 def schedule_flags(match_id: int, deadlines) -> None:
-    from webapp.bots.tasks import flag_turn
-
     now = timezone.now()
     for seat, ply, deadline in deadlines:
         countdown = max(0.0, (deadline - now).total_seconds())
@@ -133,6 +132,3 @@ def finished(match_id: int) -> None:
     )
     match = Match.objects.get(pk=match_id)
     live.send_all([(row.bot_id, frames.match_over(match, row)) for row in rows])
-    from webapp.bots import tournament_games
-
-    tournament_games.match_finished(match)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from webapp.bots import play
+from webapp.bots import play, signals
+from webapp.bots.models import BotSeat
 
 
 @shared_task(acks_late=True, soft_time_limit=30, time_limit=60, ignore_result=True)
@@ -22,10 +23,8 @@ def flag_turn(match_id: int, seat: int, ply: int) -> str:
 @shared_task(ignore_result=True, soft_time_limit=50, time_limit=60, expires=30)
 def sweep() -> dict[str, int]:
     """Run by beat: flag turns past their deadline whose task was lost (a broker
-    outage), and move the tournament games that wait for bots."""
-    from webapp.bots import tournament_games
-    from webapp.bots.models import BotSeat
-
+    outage); listeners of ``sweeping`` (tournaments: the games that wait for bots) add
+    their counts."""
     flagged = 0
     overdue = BotSeat.objects.filter(
         deadline__lt=timezone.now(), turn_ply__isnull=False, match__status="active"
@@ -33,12 +32,13 @@ def sweep() -> dict[str, int]:
     for match_id, seat, ply in list(overdue[:500]):
         if play.flag(match_id, seat, ply) == "flagged":
             flagged += 1
-    return {"flagged": flagged, **tournament_games.pump_all()}
+    counts = {"flagged": flagged}
+    for more in signals.sweeping.send():
+        counts.update(more or {})
+    return counts
 
 
 @shared_task(acks_late=True, ignore_result=True, soft_time_limit=50, time_limit=60)
 def bot_online(bot_id: int) -> None:
-    """A bot connected: start the tournament games that were waiting for it."""
-    from webapp.bots import tournament_games
-
-    tournament_games.pump_for_bot(bot_id)
+    """A bot connected: its listeners (tournaments' waiting games) follow."""
+    signals.bot_connected.notify(bot_id=bot_id)

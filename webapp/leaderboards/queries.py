@@ -8,6 +8,7 @@ from typing import Any
 from agents.equilibrium.soundness import figures
 from agents.stats import Tally, result_for
 from games.core import Outcome
+from webapp.bots.models import Bot
 from webapp.leaderboards.models import Competitor, RatingChange
 
 
@@ -54,8 +55,6 @@ def soundness(spec: str) -> dict[str, Any]:
 
 def bot_owners(keys: list[str]) -> dict[str, str]:
     """The owner's name for each outside bot's competitor key ("bot:<id>")."""
-    from webapp.bots.models import Bot
-
     ids = [int(k.split(":", 1)[1]) for k in keys]
     found = Bot.objects.filter(pk__in=ids).values_list("pk", "owner__username")
     return {f"bot:{pk}": owner for pk, owner in found}

@@ -25,9 +25,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from agents.analyse import analyse
 from webapp import admission, counters
+from webapp.errors import Rejected
+from webapp.hooks import Hook
 from webapp.matches.models import Analysis, Match
-from webapp.matches.services import Rejected
+from webapp.matches.positions import export
 
 log = logging.getLogger(__name__)
 
@@ -174,24 +177,22 @@ def do_request_once(match: Match) -> None:
         pass  # created meanwhile by a request: that row is the one
 
 
-def _queue(match_id: int, asker: admission.Asker | None) -> None:
-    """The task, with who asked: on the workers it runs in their share (``in_turn``)."""
-    from webapp.matches.tasks import analyse_match
+#: An analysis is requested: ``matches.tasks`` (which imports this module to compute
+#: it) queues the task, with who asked (the workers run it in their share, ``in_turn``).
+analysis_wanted = Hook("analysis_wanted")
 
-    asker = asker or admission.Asker("", "")
-    analyse_match.delay(match_id, asker.person, asker.address)
+
+def _queue(match_id: int, asker: admission.Asker | None) -> None:
+    analysis_wanted.send(match_id=match_id, asker=asker or admission.Asker("", ""))
 
 
 def auto_analyse(match_id: int) -> bool:
-    """After a rated match finished live: analyse it if the hour's budget allows. Never
-    raises (a result is stored whatever happens here). True if one was queued."""
+    """After a match finished live and was rated (``signals.match_rated``, from the
+    leaderboards): analyse it if the hour's budget allows. Never raises (a result is
+    stored whatever happens here). True if one was queued."""
     if settings.DICEARENA_AUTO_ANALYSES_PER_HOUR <= 0:
         return False
     try:
-        from webapp.leaderboards.models import RatedMatch
-
-        if not RatedMatch.objects.filter(match_id=match_id, rated=True).exists():
-            return False
         if Analysis.objects.filter(match_id=match_id).exists():
             return False
         if not _take_hourly_budget():
@@ -240,9 +241,6 @@ def finish(analysis: Analysis, result: dict | None, reason: str = "") -> bool:
 
 def compute(match: Match) -> dict[str, Any]:
     """``agents.analyse`` on the stored match (seat names included)."""
-    from agents.analyse import analyse
-    from webapp.replays.frames import export
-
     budget = settings.DICEARENA_ANALYSIS_BUDGET_S
     result = analyse(
         export(match),

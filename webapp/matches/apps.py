@@ -6,5 +6,6 @@ class MatchesConfig(AppConfig):
     label = "matches"
 
     def ready(self) -> None:
-        # The named levels add their group to the lobby's opponents (lobby.OPPONENT_SOURCES).
-        from webapp.matches import levels  # noqa: F401
+        # Django's place to connect listeners: models are loaded only now, so this is a
+        # function-level import by design (one per app; tests/test_layering.py counts them).
+        from webapp.matches import listeners  # noqa: F401

@@ -27,7 +27,7 @@ from django.conf import settings
 from redis.exceptions import RedisError
 
 from webapp.accounts.identity import Identity, identity_of
-from webapp.matches import frames, live, services, snapshots
+from webapp.matches import endings, frames, live, services, snapshots
 from webapp.matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -315,8 +315,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     @in_thread
     def _end(self, kind: str) -> None:
-        from webapp.matches import endings
-
         end = endings.resign if kind == "resign" else services.abort_match
         end(self.match_id, self.identity)
 

@@ -18,10 +18,10 @@ from django.utils import timezone
 
 from games.core import SIMULTANEOUS, Outcome
 from webapp.accounts.identity import Identity
-from webapp.matches import live, services
+from webapp.errors import Rejected
+from webapp.matches import services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state
-from webapp.matches.services import Rejected, _locked, match_finished
 
 log = logging.getLogger(__name__)
 
@@ -40,16 +40,8 @@ def _beaten(num_players: int, losers: list[int], reason: str) -> Outcome:
     return Outcome.from_returns(returns, reason)
 
 
-def _finish(match: Match, outcome: Outcome | None, status: str) -> None:
-    match.status = status
-    match.result = outcome.to_json() if outcome else None
-    match.finished_at = timezone.now()
-    match.save(update_fields=["status", "result", "finished_at"])
-    match.pending.all().delete()
-    match_id = match.pk
-    transaction.on_commit(lambda: live.status_changed(match_id))
-    if outcome is not None:
-        transaction.on_commit(lambda: match_finished(match_id))
+def _finish(match: Match, outcome: Outcome) -> None:
+    services.end_match(match, Match.Status.FINISHED, outcome.to_json())
 
 
 # ----- resigning -------------------------------------------------------------------------
@@ -63,12 +55,12 @@ def check_resign(match: Match, identity: Identity | None) -> int:
 
 def do_resign(match: Match, seat: int) -> None:
     name = match.seats.get(index=seat).name
-    _finish(match, _beaten(match.num_players, [seat], f"{name} resigned"), Match.Status.FINISHED)
+    _finish(match, _beaten(match.num_players, [seat], f"{name} resigned"))
 
 
 def resign(match_id: int, identity: Identity | None) -> Match:
     with transaction.atomic():
-        match = _locked(match_id)
+        match = services.lock_match(match_id)
         seat = check_resign(match, identity)
         do_resign(match, seat)
     return match
@@ -126,7 +118,7 @@ def settle_idle(match: Match, now: datetime) -> str:
         return "aborted"
     names = " and ".join(seats[s].name for s in people)
     outcome = _beaten(match.num_players, people, f"{names} lost on time")
-    _finish(match, outcome, Match.Status.FINISHED)
+    _finish(match, outcome)
     return "lost on time"
 
 
@@ -138,7 +130,7 @@ def sweep_idle(now: datetime | None = None) -> dict[str, int]:
     candidates = Match.objects.filter(status=Match.Status.ACTIVE, created_at__lt=cutoff)
     for match_id in candidates.values_list("pk", flat=True):
         with transaction.atomic():
-            match = _locked(match_id)
+            match = services.lock_match(match_id)
             if match.is_over:
                 continue
             what = settle_idle(match, now)

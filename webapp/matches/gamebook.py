@@ -1,16 +1,25 @@
-"""How the site presents each game to a player: a one-line pitch, its picture, what a
-seat is called in the game's own words, and what ends a round and the match.
+"""The site's manifest of each game: everything the site knows about a game, reached
+from its one ``GameInfo`` in ``GAMES`` (docs/adding-a-game.md walks a new game through it).
 
-The rules themselves are pages (templates/games/<slug>.html); this is what the home page,
-the lobby and the match pages say about a game in passing.
+- in words: a one-line pitch, what a seat is called, what ends a round and the match
+  (``length``), the opponent a person meets unless they pick another;
+- files, named from the slug and checked by tests/webapp/test_manifests.py: the board's
+  renderer (static/js/games/<slug>.js), the rules page (templates/games/<slug>.html),
+  the picture (static/img/games/<slug>.png), the keyboard help
+  (templates/games/keys/<slug>.html);
+- the agents' half (pure Python, no Django): ``agents`` gives ``agents.manifest`` —
+  evaluation, fast playout, analysis policy, levels — and ``engine`` the rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import games
+from agents.manifest import AgentManifest, manifest
+from games.core import Game
 
 #: Seat colours, in the order the boards paint them (static/js/arena.js SEAT_COLOURS).
 SEAT_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Teal", "Pink")
@@ -27,10 +36,35 @@ class GameInfo:
     #: Names of the seats, when the game has its own (the Hero and the enemy).
     seat_names: tuple[str, ...] = ()
     picture_alt: str = ""
+    #: What ends the match under given options, in a sentence.
+    length: Callable[[dict[str, Any]], str] = field(kw_only=True)
+    #: The opponent a person meets unless they pick another: a real AI that plays a fair
+    #: game at once (instant or about a second a move), not ``random``.
+    default_opponent: str = field(kw_only=True)
 
     @property
     def picture(self) -> str:
         return f"img/games/{self.slug}.png"
+
+    @property
+    def renderer(self) -> str:
+        return f"js/games/{self.slug}.js"
+
+    @property
+    def rules_template(self) -> str:
+        return f"games/{self.slug}.html"
+
+    @property
+    def keys_help(self) -> str:
+        return f"games/keys/{self.slug}.html"
+
+    @property
+    def engine(self) -> Game:
+        return games.get(self.slug)
+
+    @property
+    def agents(self) -> AgentManifest:
+        return manifest(self.slug)
 
     def seat_name(self, index: int) -> str:
         if index < len(self.seat_names):
@@ -45,7 +79,7 @@ class GameInfo:
 
     def match_length(self, options: dict[str, Any]) -> str:
         """What ends the match under these options, in a sentence."""
-        return _LENGTH[self.slug](options)
+        return self.length(options)
 
 
 def _footsies_length(o: dict[str, Any]) -> str:
@@ -88,14 +122,6 @@ def _dungeon_length(o: dict[str, Any]) -> str:
     return f"The first side at 0 HP loses; after {o.get('max_turns', 100)} turns it is a draw."
 
 
-_LENGTH = {
-    "footsies": _footsies_length,
-    "buttonmen": _buttonmen_length,
-    "octagon": _octagon_length,
-    "dicewars": _dicewars_length,
-    "dungeon": _dungeon_length,
-}
-
 GAMES: dict[str, GameInfo] = {
     "footsies": GameInfo(
         "footsies",
@@ -104,6 +130,8 @@ GAMES: dict[str, GameInfo] = {
         "Your colour",
         "Both fighters choose at the same time, so nobody moves first.",
         picture_alt="Two fighters facing each other, their blocks and the last exchange",
+        length=_footsies_length,
+        default_opponent="footsies-bayesian",
     ),
     "buttonmen": GameInfo(
         "buttonmen",
@@ -111,6 +139,8 @@ GAMES: dict[str, GameInfo] = {
         "Your colour",
         "Who attacks first is decided by the dice each round.",
         picture_alt="Two fighters' dice, one die selected for an attack",
+        length=_buttonmen_length,
+        default_opponent="buttonmen-mc",
     ),
     "octagon": GameInfo(
         "octagon",
@@ -119,6 +149,8 @@ GAMES: dict[str, GameInfo] = {
         "Your colour",
         "Red places first unless the rules options say otherwise.",
         picture_alt="The octagonal board with red and blue pieces and the central hole",
+        length=_octagon_length,
+        default_opponent="octagon-greedy",
     ),
     "dicewars": GameInfo(
         "dicewars",
@@ -127,6 +159,8 @@ GAMES: dict[str, GameInfo] = {
         "Your colour",
         "The play order is drawn at random when the map is made.",
         picture_alt="A hex map of territories in the players' colours with stacks of dice",
+        length=_dicewars_length,
+        default_opponent="dicewars-sdc",
     ),
     "dungeon": GameInfo(
         "dungeon",
@@ -136,6 +170,8 @@ GAMES: dict[str, GameInfo] = {
         "The Hero moves first.",
         seat_names=("the Hero", "the enemy"),
         picture_alt="The Hero's and the Frog's equipment cards and the dice of the turn",
+        length=_dungeon_length,
+        default_opponent="dungeon-planner",
     ),
 }
 

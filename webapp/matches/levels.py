@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 
+import agents
 from agents.levels import Level, level, levels
 from agents.stats import Tally, result_for
 from games.core import Game, Outcome
-from webapp.leaderboards.models import Competitor
+from webapp.matches import signals
 from webapp.matches.lobby import OPPONENT_SOURCES, Opponent
 from webapp.matches.models import Event, Match, Seat
 
@@ -100,9 +101,12 @@ def forget(game: str) -> None:
 
 
 def _row(game: str, lv: Level) -> LevelRow:
-    import agents
-
-    competitor = Competitor.objects.filter(game=game, key=f"agent:{lv.spec}").first()
+    key = f"agent:{lv.spec}"
+    # The leaderboards answer (a variant's "key:…" rows are others' ratings).
+    competitor = next(
+        (c for c in signals.ask(signals.ratings_of, key=key) if c.game == game and c.key == key),
+        None,
+    )
     rated = competitor is not None and competitor.games > 0
     thinking, decisions = thinking_time(game, lv.spec)
     return LevelRow(

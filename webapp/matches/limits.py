@@ -16,17 +16,13 @@ processes stay free for everyone else's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.conf import settings
 
 from webapp import counters
 from webapp.admission import Asker, Throttled
+from webapp.errors import Rejected
 from webapp.matches.models import Match
-from webapp.matches.services import Rejected
-
-if TYPE_CHECKING:
-    from webapp.matches.services import MatchPlan
+from webapp.matches.plans import MatchPlan
 
 #: How long an address's list of matches is kept after its last new match (a live
 #: match ends, or is settled by the idle sweep, long before).

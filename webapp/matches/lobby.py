@@ -16,6 +16,7 @@ import agents
 import games
 from games.core import Game, Option
 from webapp.matches import gamebook
+from webapp.matches.plans import SeatPlan
 
 
 @dataclass(frozen=True)
@@ -53,15 +54,8 @@ def _bot_opponents(game: Game) -> list[Opponent]:
 #: Where the lobby's opponents come from; append a function to add a group of choices.
 OPPONENT_SOURCES: list[Callable[[Game], list[Opponent]]] = [_registry_opponents, _bot_opponents]
 
-#: The opponent a person meets unless they pick another: a real AI that plays a fair
-#: game at once (instant or about a second a move), not ``random``.
-DEFAULT_OPPONENT = {
-    "footsies": "footsies-bayesian",
-    "buttonmen": "buttonmen-mc",
-    "octagon": "octagon-greedy",
-    "dicewars": "dicewars-sdc",
-    "dungeon": "dungeon-planner",
-}
+#: The opponent a person meets unless they pick another: each game's manifest says.
+DEFAULT_OPPONENT = {slug: info.default_opponent for slug, info in gamebook.GAMES.items()}
 
 #: Rules options the lobby starts from where the engine's default (kept for the
 #: write-ups' experiments) makes a poor evening: Footsies' single round is over in a
@@ -200,10 +194,25 @@ def _parse(name: str, opt: Option, text: str) -> Any:
     return text
 
 
-def available_bots(game: str) -> list:
-    from webapp.bots.challenges import available
+#: Who lists the outside bots a person may challenge in a game, and who turns a chosen
+#: opponent into a seat (None: not theirs). ``webapp.bots`` adds its own in its ready, so
+#: the lobby needs no knowledge of bots.
+BOT_SOURCES: list[Callable[[str], list]] = []
+SEAT_MAKERS: list[Callable[[str, str], SeatPlan | None]] = []
 
-    return available(game)
+
+def available_bots(game: str) -> list:
+    return [bot for source in BOT_SOURCES for bot in source(game)]
+
+
+def opponent_seat(game: str, opponent: str) -> SeatPlan:
+    """The seat of the lobby's chosen opponent: an agent unless a seat maker claims it
+    (ValueError says why it cannot be played now)."""
+    for make in SEAT_MAKERS:
+        seat = make(game, opponent)
+        if seat is not None:
+            return seat
+    return SeatPlan(agent_spec=opponent)
 
 
 def lobby(data=None) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 import agents
 import games
-from webapp.matches import browse, gamebook, lobby
+from webapp.matches import browse, gamebook, lobby, signals
 from webapp.matches.models import Match, Seat
 
 
@@ -28,7 +28,7 @@ def rules(request, slug: str):
     info = gamebook.info(slug)
     return render(
         request,
-        f"games/{slug}.html",
+        info.rules_template,
         {
             "game": game,
             "info": info,
@@ -88,16 +88,9 @@ def _record(seats) -> dict[str, dict[str, int]]:
 
 
 def profile(request, name: str):
-    from webapp.leaderboards.models import Competitor
-
     kind, shown, seats, key = _seats_of(name)
     record = _record(seats)
-    ratings = {
-        c.game: c
-        for c in Competitor.objects.filter(key=key)
-        | Competitor.objects.filter(key__startswith=f"{key}:")
-        if c.games
-    }
+    ratings = {c.game: c for c in signals.ask(signals.ratings_of, key=key) if c.games}
     rows = []
     for game in games.all():
         tally = record.get(game.slug)

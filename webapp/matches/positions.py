@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
+from typing import Any
 
 import games
 from games.core import State
@@ -71,3 +72,26 @@ def walk(match, events=None) -> Iterator[tuple[State, object, State]]:
         after = state.apply_event(actor, move)
         yield state, event, after
         state = after
+
+
+def export(match) -> dict[str, Any]:
+    """The downloadable match: its record (for games.replay), seats, seed and decisions."""
+    events = list(match.events.order_by("ply"))
+    return {
+        "record": record_of(match, events),
+        "match": {
+            "id": match.pk,
+            "game": match.game,
+            "status": match.status,
+            "created_at": match.created_at.isoformat(),
+            "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+            "seed_sha256": match.seed_sha256,
+            "seed": match.revealed_seed,
+            "result": match.result,
+            "seats": [
+                {"index": s.index, "name": s.name, "agent": s.agent_spec or None}
+                for s in match.seats.all()
+            ],
+        },
+        "decisions": [{"ply": e.ply, "decisions": e.decisions} for e in events if e.decisions],
+    }

@@ -8,7 +8,7 @@ the last line of defence. Browsers hear about changes only after the commit.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -19,48 +19,20 @@ import games
 from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
-from webapp.matches import live
+from webapp.errors import Rejected
+from webapp.matches import limits, live, signals
 from webapp.matches.bulk import db_json, db_time, insert_many
 from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
+from webapp.matches.plans import MatchPlan, SeatPlan
 from webapp.matches.positions import load_state, remember
+
+# Rejected, MatchPlan and SeatPlan live below the services; callers name them here too.
+__all__ = ["MatchPlan", "Rejected", "SeatPlan"]
 
 MAX_MOVE_TEXT = 200
 
 log = logging.getLogger(__name__)
-
-
-class Rejected(Exception):
-    """A request that changes nothing; ``code`` for programs, the message for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-@dataclass
-class SeatPlan:
-    """Who will sit in a seat of a new match."""
-
-    agent_spec: str = ""
-    identity: Identity | None = None
-    open: bool = False  # a seat for a second person to take later
-    name: str = ""
-
-
-@dataclass
-class MatchPlan:
-    game: str
-    seats: list[SeatPlan]
-    options: dict[str, Any] = field(default_factory=dict)
-    pace: float = 0.0
-    created_by: str = ""
-    #: For seats played by outside bots: {"move_s", "bank_s"} (webapp.bots.clock).
-    time_control: dict[str, float] | None = None
-    rematch_of: int | None = None
-    #: Where the request came from (``identity.address_of``): limits count it too.
-    address: str = ""
 
 
 # ----- creating a match ----------------------------------------------------------------
@@ -89,12 +61,10 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
             raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
     if not 0 <= plan.pace <= 10:
         raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
-    from webapp.matches import limits
-
     limits.check_live_ai_matches(plan)
     if plan.address:
         limits.check_new_match_rate(plan.address)
-    _bots().check_new_match(plan)  # outside bots take only so many challenges at once
+    signals.match_checking.send(plan=plan)  # outside bots take only so many challenges
     return options
 
 
@@ -119,15 +89,13 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             user_id=seat.identity.user_id if seat.identity else None,
             name=names[index],
         )
-    _bots().seats_created(match, plan)
+    signals.match_created.send(match=match, plan=plan)
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
     return match
 
 
 def create_match(plan: MatchPlan, schedule: bool = True) -> Match:
-    from webapp.matches import limits
-
     with transaction.atomic():
         options = check_new_match(plan)
         match = do_create_match(plan, options, schedule)
@@ -211,14 +179,14 @@ def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
         ),
     )
     if matches:
-        from webapp.leaderboards.rating import Finished, SeatRow
-
-        # Rated once for the batch, from what is in hand rather than read back.
-        known = {
-            m.pk: Finished(m.pk, m.game, m.result, [SeatRow(s, "", None, s) for s in p.specs])
-            for m, p in zip(matches, batch, strict=True)
+        # One announcement for the batch, with what is in hand (ratings need not read
+        # the rows back).
+        played = {
+            m.pk: (m.game, m.result, list(p.specs)) for m, p in zip(matches, batch, strict=True)
         }
-        transaction.on_commit(lambda: match_finished(matches[-1].pk, known))
+        signals.match_ended.notify_on_commit(
+            match_id=matches[-1].pk, status=Match.Status.FINISHED, played=played
+        )
     return matches
 
 
@@ -233,25 +201,38 @@ def decision_record(decision: Any, where: str) -> dict[str, Any]:
     return {"thinking": decision.thinking, "stats": stats}
 
 
-def match_finished(match_id: int, known: dict | None = None) -> None:
-    """After a match ends: ratings (and anything else that follows a result). A failure
-    here must not undo or hide the stored move; the next finished match catches up."""
-    from webapp.leaderboards.rating import rate_finished_matches
+def match_finished(match_id: int, status: str = "finished", played: dict | None = None) -> None:
+    """Announce a match's end (ratings, bots, tournaments and analyses listen); called
+    after the commit. ``end_match`` arranges it: call this directly only for a match
+    ended outside the services."""
+    signals.match_ended.notify(match_id=match_id, status=status, played=played)
 
-    try:
-        rate_finished_matches(known)
-    except Exception:
-        log.exception("rating after match %s failed; it will be rated with the next", match_id)
-    try:
-        _bots().finished(match_id)
-    except Exception:
-        log.exception("could not tell the bots of match %s that it ended", match_id)
-    if known is None:
-        # A match finished live (not a tournament's batch): rated ones get analysed
-        # automatically, within the hour's budget (webapp.matches.analyses).
-        from webapp.matches.analyses import auto_analyse
 
-        auto_analyse(match_id)
+def end_match(
+    match: Match,
+    status: str,
+    result: dict | None,
+    also: tuple[str, ...] = (),
+    by_move: bool = False,
+) -> None:
+    """The one way a locked match ends, whatever ended it (its last move, a resignation,
+    a forfeit, a loss on time, an abort): the status and result are saved (with the
+    ``also`` fields), waiting choices dropped, and after the commit ``match_ended`` is
+    announced. Once per match: a forfeit that rewrites the result of a move which ended
+    the match in the same transaction (a bot's flagged last move) changes only the
+    result. A move's end reaches the pages with its events (``by_move``); any other end
+    is pushed as a status change."""
+    already_over = match.status in (Match.Status.FINISHED, Match.Status.ABORTED)
+    match.status = status
+    match.result = result
+    match.finished_at = timezone.now()
+    match.save(update_fields=[*also, "status", "result", "finished_at"])
+    match_id = match.pk
+    if not by_move:
+        match.pending.all().delete()
+        transaction.on_commit(lambda: live.status_changed(match_id))
+    if not already_over:
+        transaction.on_commit(lambda: match_finished(match_id, status))
 
 
 # ----- joining an open seat ------------------------------------------------------------
@@ -307,12 +288,7 @@ def _a_person_moved(match: Match, seats: list[Seat]) -> bool:
 
 
 def do_abort(match: Match) -> None:
-    match.status = Match.Status.ABORTED
-    match.finished_at = timezone.now()
-    match.save(update_fields=["status", "finished_at"])
-    match_id = match.pk
-    transaction.on_commit(lambda: live.status_changed(match_id))
-    transaction.on_commit(lambda: _bots().finished(match_id))
+    end_match(match, Match.Status.ABORTED, None)
 
 
 def abort_match(match_id: Any, identity: Identity | None) -> Match:
@@ -445,9 +421,8 @@ def _position_before_lock(match_id: Any, ply: Any) -> State | None:
 def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
     """End a locked match that ``seats`` forfeit (a bot's third strike, a bot that never
     came): they rank last, every other seat shares first place. The forfeit decides even
-    when the move stored just before it (a bot's flagged random move) ended the match."""
-    # Then its end is already being followed up (``_advance``): only the result changes.
-    ended_by_last_move = match.status == Match.Status.FINISHED
+    when the move stored just before it (a bot's flagged random move) ended the match:
+    then only the result changes, and the end is announced once (``end_match``)."""
     others = match.num_players - len(seats)
     # Forfeiters all lose, even when nobody is left to win (then no seat has rank 1).
     lost = others + 1 if others else 2
@@ -456,14 +431,7 @@ def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
         ranks=tuple(lost if s in seats else 1 for s in range(match.num_players)),
         reason=reason,
     )
-    match.status = Match.Status.FINISHED
-    match.result = {**outcome.to_json(), "forfeit": sorted(seats)}
-    match.finished_at = timezone.now()
-    match.save(update_fields=["status", "result", "finished_at"])
-    match_id = match.pk
-    transaction.on_commit(lambda: live.status_changed(match_id))
-    if not ended_by_last_move:
-        transaction.on_commit(lambda: match_finished(match_id))
+    end_match(match, Match.Status.FINISHED, {**outcome.to_json(), "forfeit": sorted(seats)})
 
 
 def lock_match(match_id: Any) -> Match:
@@ -472,13 +440,6 @@ def lock_match(match_id: Any) -> Match:
 
 
 # ----- internals -----------------------------------------------------------------------
-
-
-def _bots():
-    # Bots' clocks hang on these moments; imported late, since webapp.bots uses us.
-    from webapp.bots import hooks
-
-    return hooks
 
 
 def _locked(match_id: Any) -> Match:
@@ -510,19 +471,14 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
         outcome = state.sample_chance(chance_rng(match.seed, state.ply))
         before, state = state, state.apply(outcome)
         _store(match, before, state, CHANCE, state.move_to_str(outcome), {})
-    fields = ["ply"]
     if state.current() == TERMINAL:
         outcome = state.outcome()
-        match.status = Match.Status.FINISHED
-        match.result = outcome.to_json() if outcome else None
-        match.finished_at = timezone.now()
-        fields += ["status", "result", "finished_at"]
-        transaction.on_commit(lambda: match_finished(match.pk))
-    match.save(update_fields=fields)
+        result = outcome.to_json() if outcome else None
+        end_match(match, Match.Status.FINISHED, result, ("ply",), by_move=True)
+    else:
+        match.save(update_fields=["ply"])
     remember(match.pk, state)
-    bots = _bots()
-    if any(bots.bot_id_of(seat.owner) is not None for seat in seat_rows(match).values()):
-        bots.advanced(match, state)
+    signals.position_stored.send(match=match, state=state)
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
     if schedule and state.current() != TERMINAL:
@@ -555,9 +511,8 @@ def due_agents(
 
 
 def _queue_ai(match: Match, seat: int, countdown: float) -> None:
-    from webapp.matches.tasks import queue_ai_move
-
-    queue_ai_move(match, seat, countdown)
+    # matches.tasks (which runs the moves through this module) listens and queues it.
+    signals.agents_due.send(match=match, seat=seat, countdown=countdown)
 
 
 def _queue_after_commit(match: Match, due: list[tuple[int, float]]) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 
+from webapp.matches import signals
 from webapp.matches.models import Match
 
 
@@ -24,19 +25,7 @@ def headline(match: Match, seat: int | None) -> str:
 
 
 def rating_changes(match: Match) -> list[dict[str, Any]]:
-    from webapp.leaderboards.models import RatingChange
-
-    changes = RatingChange.objects.filter(match=match).select_related("competitor")
-    return [
-        {
-            "seat": c.seat,
-            "name": c.competitor.name,
-            "before": c.rating_before,
-            "after": c.rating,
-            "delta": c.rating - c.rating_before,
-        }
-        for c in sorted(changes, key=lambda c: c.seat)
-    ]
+    return signals.ask(signals.rating_changes, match=match)  # the leaderboards answer
 
 
 def _url(name: str, match_id: int) -> str | None:

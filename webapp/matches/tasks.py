@@ -20,12 +20,15 @@ import threading
 import time
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 
 import agents
+from agents.analyse import BadRecord
 from agents.core.seeding import agent_rng
 from webapp import admission, counters
 from webapp.matches import analyses, limits, services
+from webapp.matches.endings import sweep_idle
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
 
@@ -233,8 +236,6 @@ def resume_stuck_matches() -> int:
 def sweep_idle_matches() -> dict:
     """Every minute (CELERY_BEAT_SCHEDULE): live matches idle past DICEARENA_IDLE_S are lost on
     time or aborted. Safe to run twice: each match is settled under its row lock."""
-    from webapp.matches.endings import sweep_idle
-
     done = sweep_idle()
     if done:
         log.info("idle sweep: %s", done)
@@ -267,10 +268,6 @@ def analyse_match(match_id: int, person: str = "", address: str = "") -> str:
 
 
 def _analyse(match_id: int) -> str:
-    from celery.exceptions import SoftTimeLimitExceeded
-
-    from agents.analyse import BadRecord
-
     try:
         match = analyses.check_request(match_id)
     except services.Rejected as exc:

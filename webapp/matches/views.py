@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 import games
+from agents.search.graphml import to_graphml
 from webapp.accounts.identity import (
     GUEST_KEY,
     Identity,
@@ -16,10 +17,12 @@ from webapp.accounts.identity import (
     identity_of,
     owner_identity,
 )
-from webapp.bots.challenges import opponent_seat
 from webapp.matches import browse, gamebook, levels, lobby, rematches, services, snapshots
 from webapp.matches import summary as game_over
+from webapp.matches.lobby import opponent_seat
 from webapp.matches.models import Match
+from webapp.matches.positions import walk
+from webapp.matches.thinking import as_tree, readable
 
 
 def _game_or_404(slug: str):
@@ -245,8 +248,6 @@ def open_matches(request):
 
 def _decided(match_id: int, ply: int):
     """The stored event at ``ply`` and the position it was chosen in."""
-    from webapp.matches.positions import walk
-
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
     events = list(match.events.filter(ply__lte=ply).order_by("ply"))
     if not events or events[-1].ply != ply:
@@ -267,8 +268,6 @@ def _played(event, seat: int) -> str | None:
 def thinking(request, match_id: int, ply: int):
     """What the agents weighed for one stored event (pages fetch it on "why?"): the
     raw ``decisions`` for bot writers, and ``readable`` in the game's own words."""
-    from webapp.matches.thinking import readable
-
     match, event, before = _decided(match_id, ply)
     names = {s.index: s.name for s in match.seats.all()}
     decisions = event.decisions or {}
@@ -301,9 +300,6 @@ def thinking_download(request, match_id: int, ply: int, seat: int, fmt: str):
     import json
 
     from django.http import HttpResponse
-
-    from agents.search.graphml import to_graphml
-    from webapp.matches.thinking import as_tree
 
     match, event, _before = _decided(match_id, ply)
     decision = (event.decisions or {}).get(str(seat))

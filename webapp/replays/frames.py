@@ -7,9 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core import SIMULTANEOUS
 from webapp.matches import delta, frames
 from webapp.matches.models import Match
-from webapp.matches.positions import record_of, walk
+from webapp.matches.positions import export, walk
+from webapp.matches.thinking import move_words
+
+# ``export`` (the downloadable match) is the match's own: kept importable from here.
+__all__ = ["export", "replay_frames", "views_of"]
 
 
 def replay_frames(match: Match, seat: int | None = None) -> list[dict[str, Any]]:
@@ -17,9 +22,6 @@ def replay_frames(match: Match, seat: int | None = None) -> list[dict[str, Any]]
     who sees everything). A simultaneous event's frame carries each seat's choice in
     words (``choices``), so the page can show, at the position before it, the choices
     being made — all of them, or in a seat's view only that seat's own until the reveal."""
-    from games.core import SIMULTANEOUS
-    from webapp.matches.thinking import move_words
-
     events = list(match.events.order_by("ply"))
     start = match.game_rules.new_state(match.num_players, match.options)
     view = start.observation(seat)
@@ -42,26 +44,3 @@ def views_of(frames: list[dict[str, Any]]) -> list[Any]:
     for frame in frames:
         views.append(frame["view"] if "view" in frame else delta.apply(views[-1], frame["patch"]))
     return views
-
-
-def export(match: Match) -> dict[str, Any]:
-    """The downloadable match: its record (for games.replay), seats, seed and decisions."""
-    events = list(match.events.order_by("ply"))
-    return {
-        "record": record_of(match, events),
-        "match": {
-            "id": match.pk,
-            "game": match.game,
-            "status": match.status,
-            "created_at": match.created_at.isoformat(),
-            "finished_at": match.finished_at.isoformat() if match.finished_at else None,
-            "seed_sha256": match.seed_sha256,
-            "seed": match.revealed_seed,
-            "result": match.result,
-            "seats": [
-                {"index": s.index, "name": s.name, "agent": s.agent_spec or None}
-                for s in match.seats.all()
-            ],
-        },
-        "decisions": [{"ply": e.ply, "decisions": e.decisions} for e in events if e.decisions],
-    }

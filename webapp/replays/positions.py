@@ -16,11 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import agents
+from agents.core.seeding import agent_rng
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from webapp import admission, counters
+from webapp.errors import Rejected
+from webapp.hooks import Hook
 from webapp.matches.models import Match
 from webapp.matches.positions import walk
-from webapp.matches.services import Rejected
+from webapp.matches.services import decision_record
+from webapp.matches.thinking import readable
+from webapp.replays import editor
+
+#: An opinion is asked for (``given``: of a position built by hand), with the task's
+#: arguments: ``replays.tasks``, which imports this module to compute it, queues it.
+opinion_wanted = Hook("opinion_wanted")
 
 #: Seconds an agent may think about one position, at most (and by default).
 MAX_BUDGET_S = 5.0
@@ -116,10 +125,9 @@ def request(match_id: Any, ply: Any, spec: Any, budget_s: Any, asker: admission.
     charge(asker, state_at(match, req.ply), req.budget_s)
     token = secrets.token_urlsafe(12)
     store(token, {"status": "pending", "text": "Waiting for a worker…"})
-    from webapp.replays.tasks import analyse_position
-
-    analyse_position.delay(
-        req.match_id, req.ply, req.spec, req.budget_s, token, (asker.person, asker.address)
+    opinion_wanted.send(
+        given=False,
+        args=(req.match_id, req.ply, req.spec, req.budget_s, token, (asker.person, asker.address)),
     )
     return token
 
@@ -150,10 +158,6 @@ def opinion_of(
 ) -> dict[str, Any]:
     """The agent's decision for each seat deciding at ``state``, in words; its random
     numbers come from ``seed``."""
-    from agents.core.seeding import agent_rng
-    from webapp.matches.services import decision_record
-    from webapp.matches.thinking import readable
-
     seats, why_not = whose_turn(state)
     if not seats:
         return {"status": "done", "text": why_not, "readable": {}, "decisions": {}, "names": names}
@@ -186,8 +190,6 @@ def request_given(
     slug: str, position: str, spec: Any, budget_s: Any, asker: admission.Asker
 ) -> str:
     """Queue an opinion of a position built by hand (its link's code)."""
-    from webapp.replays import editor
-
     try:
         state = editor.set_up(slug, editor.decode(str(position or "")))
     except (KeyError, editor.BadPosition) as exc:
@@ -196,7 +198,7 @@ def request_given(
     charge(asker, state, budget)
     token = secrets.token_urlsafe(12)
     store(token, {"status": "pending", "text": "Waiting for a worker…"})
-    from webapp.replays.tasks import analyse_given_position
-
-    analyse_given_position.delay(slug, position, spec, budget, token, (asker.person, asker.address))
+    opinion_wanted.send(
+        given=True, args=(slug, position, spec, budget, token, (asker.person, asker.address))
+    )
     return token

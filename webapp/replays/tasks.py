@@ -6,10 +6,13 @@ import logging
 from collections.abc import Callable
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 
 from webapp import admission
-from webapp.replays import positions
+from webapp.errors import Rejected
+from webapp.replays import editor, positions
+from webapp.replays.editor import BadPosition
 
 log = logging.getLogger(__name__)
 
@@ -17,11 +20,6 @@ log = logging.getLogger(__name__)
 def _answer(token: str, compute: Callable[[], dict], where: str) -> str:
     """Compute an opinion once and keep it under ``token``: a finished one is not redone
     (a second delivery), and any failure is kept as a short reason, never a traceback."""
-    from celery.exceptions import SoftTimeLimitExceeded
-
-    from webapp.matches.services import Rejected
-    from webapp.replays.editor import BadPosition
-
     done = positions.result(token)
     if done is not None and done.get("status") in ("done", "failed"):
         return "already done"
@@ -85,7 +83,6 @@ def analyse_given_position(
 ) -> str:
     """One agent's opinion of a position built by hand (``position`` is its link's code),
     kept in Redis under ``token``; idempotent and shared like ``analyse_position``."""
-    from webapp.replays import editor
 
     def compute() -> dict:
         state = editor.set_up(slug, editor.decode(position))

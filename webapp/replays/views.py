@@ -4,10 +4,14 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+import agents
+import games
+from agents.analyse.policy import judge_spec
 from webapp import admission
 from webapp.matches import analyses
 from webapp.matches.models import Analysis, Match
 from webapp.matches.services import Rejected
+from webapp.replays import editor, positions
 from webapp.replays.frames import export, replay_frames
 
 
@@ -101,9 +105,6 @@ def analysis_json(request, match_id: int):
 
 def position(request, match_id: int, ply: int):
     """One position of a finished match, and a form asking an agent's opinion of it."""
-    import agents
-    from webapp.replays import positions
-
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
     if not 0 <= ply <= match.ply:
         from django.http import Http404
@@ -132,8 +133,6 @@ def position(request, match_id: int, ply: int):
 
 
 def _strongest(game: str, catalogue) -> str:
-    from agents.analyse.policy import judge_spec
-
     try:
         return judge_spec(game).split(":")[0]
     except Exception:
@@ -143,8 +142,6 @@ def _strongest(game: str, catalogue) -> str:
 @require_http_methods(["POST"])
 def position_analyse(request, match_id: int, ply: int):
     """Queue the opinion; answers the URL to poll (JSON)."""
-    from webapp.replays import positions
-
     try:
         token = positions.request(
             match_id,
@@ -162,8 +159,6 @@ def position_analyse(request, match_id: int, ply: int):
 
 
 def position_result(request, match_id: int, ply: int, token: str):
-    from webapp.replays import positions
-
     answer = positions.result(token)
     if answer is None:
         return JsonResponse(
@@ -183,10 +178,6 @@ def editor_page(request, slug: str):
     import json
 
     from django.http import Http404
-
-    import agents
-    import games
-    from webapp.replays import editor, positions
 
     try:
         game = games.get(slug)
@@ -264,8 +255,6 @@ def _see_other(url: str):
 def editor_analyse(request, slug: str):
     """Queue an opinion of the position in ``p`` (its link's code); JSON with the URL
     to poll."""
-    from webapp.replays import positions
-
     try:
         token = positions.request_given(
             slug,
@@ -283,8 +272,6 @@ def editor_analyse(request, slug: str):
 
 
 def editor_result(request, token: str):
-    from webapp.replays import positions
-
     answer = positions.result(token)
     if answer is None:
         return JsonResponse(

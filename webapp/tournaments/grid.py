@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from agents.arena import Fixture
 from agents.core.seeding import derive_seed
+from games.buttonmen.fighters import NAMES
 
 GRIDS = {"fighters": "buttonmen"}
 
 
 def fighter_grid(seed: str, runs: int) -> list[tuple[Fixture, dict]]:
-    from games.buttonmen.fighters import NAMES
-
     fixtures = []
     number = 0
     for run in range(runs):

@@ -30,9 +30,11 @@ from django.utils import timezone
 
 from agents.core import Budget
 from agents.match import MatchResult, play_match
-from webapp.bots.tournament_games import is_bot_spec, play_live
+from webapp.bots.tournament_games import is_bot_spec
+from webapp.hooks import Hook
 from webapp.matches import services as match_services
 from webapp.tournaments import live
+from webapp.tournaments.bot_games import play_live
 from webapp.tournaments.models import Tournament, TournamentGame
 from webapp.tournaments.services import do_add_games
 from webapp.tournaments.standings import played_so_far
@@ -287,8 +289,6 @@ def play_for(tournament_id: int, seconds: float) -> int:
         return 0
     specs = entrant_specs(tournament)
     if any(is_bot_spec(s) for s in specs):
-        from webapp.bots.tournament_games import pump
-
         return pump(tournament_id)  # games with bots go live, one by one
     me = worker_name()
     until = time.monotonic() + seconds
@@ -359,9 +359,30 @@ def finish(tournament_id: int) -> bool:
     return True
 
 
-def _next_round_started(tournament_id: int, games: int) -> None:
-    # tasks imports this module (it runs the games); the round's fan-out goes the other way.
-    from webapp.tournaments.tasks import fan_out
+#: A round's games are made (after the commit): ``tasks`` fans them out to the workers.
+#: A hook, since ``tasks`` imports this module to run the games.
+round_started = Hook("round_started")
 
+
+def _next_round_started(tournament_id: int, games: int) -> None:
     live.progress(tournament_id)
-    fan_out(tournament_id, games)
+    round_started.send(tournament_id=tournament_id, games=games)
+
+
+#: Waiting games one pump looks at (the rest wait for the next).
+PUMP_LIMIT = 500
+
+
+def pump(tournament_id: int) -> int:
+    """Try every waiting game of a running tournament once (games with bots wait for
+    them: ``bot_games``); returns how many started."""
+    if not Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING).exists():
+        return 0
+    waiting = TournamentGame.objects.filter(
+        tournament_id=tournament_id, status=TournamentGame.Status.PENDING, match__isnull=True
+    ).order_by("pairing", "number")
+    started = 0
+    for game_id in list(waiting.values_list("pk", flat=True)[:PUMP_LIMIT]):
+        if play_game(game_id) in ("live", "forfeit"):
+            started += 1
+    return started

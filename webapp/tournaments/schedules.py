@@ -14,6 +14,10 @@ from datetime import timedelta
 from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
+import agents
+import games
+from agents import levels
+
 LADDER = {
     "name": "Hourly Dice Wars ladder",
     "every_s": 3600,
@@ -53,9 +57,6 @@ def install_level_ladders() -> list[PeriodicTask]:
     """One ladder per game that has levels (``agents.levels``): every level against
     every other, a few games each, every few hours. The ratings it moves are what the
     lobby shows next to each level."""
-    import games
-    from agents import levels
-
     installed = []
     for game in games.all():
         if len(levels.levels(game.slug)) < 2:
@@ -66,8 +67,6 @@ def install_level_ladders() -> list[PeriodicTask]:
 
 
 def install_defaults() -> None:
-    import agents
-
     names = {spec.split(":")[0] for spec in LADDER["spec"]["entrants"]}
     if names <= set(agents.core.AGENTS):
         install_tournament_schedule(LADDER["name"], LADDER["spec"], LADDER["every_s"])

@@ -14,6 +14,9 @@ import agents
 from agents.arena import ArenaError, check_agents, check_players, resolve_game
 from agents.core.seeding import new_match_seed
 from agents.tournament import Format, FormatError, make_format
+from webapp.bots import tournament_games as bots
+from webapp.hooks import Hook
+from webapp.tournaments import live
 from webapp.tournaments.grid import GRIDS, fighter_grid
 from webapp.tournaments.models import Entry, Tournament, TournamentGame
 
@@ -111,8 +114,6 @@ def check_tournament(plan: TournamentPlan) -> Checked:
 
 def _check_entrants(game, plan: TournamentPlan) -> list[str]:
     """Canonical specs: agents from the registry, outside bots ("bot:<name>") by webapp.bots."""
-    from webapp.bots import tournament_games as bots
-
     agent_specs = iter(check_agents(game, [e for e in plan.entrants if not bots.is_bot_spec(e)]))
     specs = [
         bots.check_entrant(game.slug, e) if bots.is_bot_spec(e) else next(agent_specs)
@@ -148,9 +149,7 @@ def do_create_tournament(checked: Checked, created_by: str = "", user=None) -> T
     Entry.objects.bulk_create(
         Entry(tournament=tournament, index=i, agent_spec=s) for i, s in enumerate(checked.specs)
     )
-    from webapp.bots.tournament_games import tournament_created
-
-    tournament_created(tournament, checked.specs, plan.bot_clock)
+    bots.tournament_created(tournament, checked.specs, plan.bot_clock)
     do_add_games(tournament, checked.fixtures)
     transaction.on_commit(lambda: _start(tournament.pk))
     return tournament
@@ -184,10 +183,13 @@ def create_tournament(plan: TournamentPlan, created_by: str = "", user=None) -> 
         return do_create_tournament(checked, created_by, user)
 
 
-def _start(tournament_id: int) -> None:
-    from webapp.tournaments.tasks import start_tournament
+#: A tournament is stored (after the commit): ``tasks`` starts it on the workers. A hook,
+#: since ``tasks`` imports this module (scheduled tournaments are made through it).
+submitted = Hook("tournament_submitted")
 
-    start_tournament.delay(tournament_id)
+
+def _start(tournament_id: int) -> None:
+    submitted.send(tournament_id=tournament_id)
 
 
 def cancel(tournament_id: int) -> Tournament:
@@ -197,8 +199,6 @@ def cancel(tournament_id: int) -> Tournament:
             raise Invalid(f"this tournament is already {tournament.status}")
         tournament.status = Tournament.Status.CANCELLED
         tournament.save(update_fields=["status"])
-        from webapp.tournaments import live
-
         transaction.on_commit(lambda: live.progress(tournament_id))
     return tournament
 
@@ -206,6 +206,4 @@ def cancel(tournament_id: int) -> Tournament:
 def agent_choices(game_slug: str) -> list[dict[str, Any]]:
     """The registry's agents for a game, with descriptions and parameters, for the form,
     then the outside bots that may enter."""
-    from webapp.bots.tournament_games import choices
-
-    return [info.to_json() for info in agents.catalogue(game_slug)] + choices(game_slug)
+    return [info.to_json() for info in agents.catalogue(game_slug)] + bots.choices(game_slug)

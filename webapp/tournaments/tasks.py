@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from webapp.tournaments import live, playing
 from webapp.tournaments.models import Tournament, TournamentGame
+from webapp.tournaments.services import Invalid, TournamentPlan, create_tournament
 
 log = logging.getLogger(__name__)
 
@@ -139,8 +140,6 @@ def _hand_back(tournament: Tournament, cutoff) -> tuple[int, int]:
 @shared_task(ignore_result=True, soft_time_limit=60, time_limit=90, expires=3000)
 def scheduled_tournament(spec: dict, periodic_name: str, every_s: int = 3600) -> str:
     """Run by beat: one tournament per period slot, ever (the slot is a unique key)."""
-    from webapp.tournaments.services import Invalid, TournamentPlan, create_tournament
-
     slot = int(time.time() // max(1, every_s))
     plan = TournamentPlan(**spec, schedule_key=f"{periodic_name}:{slot}")
     try:

@@ -1,0 +1,40 @@
+"""What ``matches`` announces; other apps listen (``webapp.hooks``).
+
+Inside the services' transaction, with the match row locked (``send``: a listener may
+refuse by raising ``Rejected``, and its writes commit or roll back with the move):
+- ``match_checking(plan)``: a new match is about to be made (a bot's challenge limit);
+- ``match_created(match, plan)``: its seats are stored (bots' clocks);
+- ``position_stored(match, state)``: a position was stored (bots' turns and deadlines);
+- ``agents_due(match, seat, countdown)``: an AI seat must act (``matches.tasks`` queues it).
+
+After the commit, once per match (``notify``: failures are logged, the result stays):
+- ``match_ended(match_id, status, played)``: finished or aborted, however it ended (a
+  last move, resignation, forfeit, loss on time, abort); ``played`` is what a batch of
+  in-memory games already knows (``{match_id: (game, result, specs)}``), else None;
+- ``match_rated(match_id)``: a finished match's ratings were updated (analyses).
+
+Questions the pages ask (``send`` returns each listener's answer; the leaderboards
+answer, and with no listener the pages show no ratings):
+- ``rating_changes(match)``: a list of ``{seat, name, before, after, delta}``;
+- ``ratings_of(key)``: the rating rows (``Competitor``) of an owner key (``user:…``,
+  ``agent:<spec>``) and of its variants (``key:…``), every game.
+"""
+
+from __future__ import annotations
+
+from webapp.hooks import Hook
+
+match_checking = Hook("match_checking")
+match_created = Hook("match_created")
+position_stored = Hook("position_stored")
+agents_due = Hook("agents_due")
+match_ended = Hook("match_ended")
+match_rated = Hook("match_rated")
+
+rating_changes = Hook("rating_changes")
+ratings_of = Hook("ratings_of")
+
+
+def ask(question: Hook, **kwargs) -> list:
+    """Every listener's answer (each a list), joined."""
+    return [item for answer in question.send(**kwargs) for item in answer or ()]

@@ -1,0 +1,75 @@
+"""Tournaments listen: to the match services (a live game with bots ended: count it),
+to bots (one connected, the periodic sweep: start the games that wait for them), and
+within the app to their own services (a tournament submitted, a round made: the
+workers take over). Connected when this module is imported, by
+``TournamentsConfig.ready``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from webapp.bots import signals as bot_signals
+from webapp.bots.models import Bot
+from webapp.bots.tournament_games import seat_stats
+from webapp.matches import signals as match_signals
+from webapp.matches.models import Match
+from webapp.tournaments import playing, services, tasks
+from webapp.tournaments.models import Tournament, TournamentGame
+
+
+def game_ended(match_id: int, status: str, played: Any) -> None:
+    """A live tournament game ended (finished or aborted): count it, then start the
+    games that were waiting. In-memory games (``played``) are counted as they are stored."""
+    if played is not None or not TournamentGame.objects.filter(match_id=match_id).exists():
+        return
+    match = Match.objects.get(pk=match_id)
+    with transaction.atomic():
+        game = TournamentGame.objects.select_for_update().filter(match=match).first()
+        if game is None or game.status == TournamentGame.Status.DONE:
+            return
+        game.status = TournamentGame.Status.DONE
+        game.finished_at = timezone.now()
+        game.stats = {"seats": seat_stats(match)}
+        game.save(update_fields=["status", "finished_at", "stats"])
+        Tournament.objects.filter(pk=game.tournament_id).update(games_done=F("games_done") + 1)
+        tournament_id = game.tournament_id
+        transaction.on_commit(lambda: playing.after_game(tournament_id))
+    playing.pump(tournament_id)
+
+
+def _running_with_bots():
+    return Tournament.objects.filter(status=Tournament.Status.RUNNING, bot_clock__isnull=False)
+
+
+def pump_all() -> dict[str, int]:
+    """The bots' sweep: every running tournament with bots tries its waiting games."""
+    return {"started": sum(playing.pump(t.pk) for t in _running_with_bots())}
+
+
+def pump_for_bot(bot_id: int) -> None:
+    """A bot connected: the tournaments it entered try their waiting games."""
+    bot = Bot.objects.filter(pk=bot_id).first()
+    if bot is None:
+        return
+    for tournament in _running_with_bots().filter(entries__agent_spec=bot.spec).distinct():
+        playing.pump(tournament.pk)
+
+
+def start_on_workers(tournament_id: int) -> None:
+    tasks.start_tournament.delay(tournament_id)
+
+
+def fan_out_round(tournament_id: int, games: int) -> None:
+    tasks.fan_out(tournament_id, games)  # looked up now: tests may replace it
+
+
+# After the ratings (10) and the bots' match_over frames (20), as before the hooks.
+match_signals.match_ended.connect(game_ended, order=30)
+bot_signals.sweeping.connect(pump_all)
+bot_signals.bot_connected.connect(pump_for_bot)
+services.submitted.connect(start_on_workers)
+playing.round_started.connect(fan_out_round)
