@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agents.analyse.values import Estimate, half_width, win_shares
+from agents.analyse.values import Estimate, half_width, mixture, win_shares
 from agents.core import Agent, Budget
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
 
@@ -174,8 +174,13 @@ class Sampler:
             return node
         if self._exact(handle):
             return Estimate(self._exact_mean(handle))
-        raw = self.raw(handle)
-        return raw if self.power is None else raw.tempered(self.power)
+        if self.power is None:
+            return self.raw(handle)
+        if isinstance(node, _Mixture):
+            # The exact odds over recalibrated outcomes: a battle's luck stays exactly
+            # (result - odds) x (won - lost).
+            return mixture([(p, self.estimate(h)) for p, h in node.parts])
+        return self.raw(handle).tempered(self.power)
 
     def raw(self, handle: int) -> Estimate:
         """The plain mean of the playouts (no recalibration)."""

@@ -63,10 +63,11 @@ LEAF_SCALE: dict[str, float] = {"dicewars": 3.983, "dungeon": 6.642}
 POWER: dict[str, float] = {}
 
 
-def power_for(slug: str, spec: str) -> float:
-    """The recalibration power for playouts of ``spec``: the game's fitted one for its
-    own playout policy, 1 (smoothing only) for any other (nothing was fitted to it)."""
-    return POWER.get(slug, 1.0) if spec == playout_spec(slug) else 1.0
+def power_for(slug: str, spec: str) -> float | None:
+    """The recalibration of playouts of ``spec``: the game's fitted power for its own
+    playout policy (1, smoothing only, where none is fitted yet); None for any other
+    policy (``--agent``), whose plain means are shown: nothing was fitted to it."""
+    return POWER.get(slug, 1.0) if spec == playout_spec(slug) else None
 
 
 def judge_spec(slug: str) -> str:
