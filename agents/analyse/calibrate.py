@@ -119,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", help="the agent on every seat (reliability)")
     parser.add_argument("--playouts", type=int, help="playouts per position (reliability)")
     parser.add_argument("--opening", type=int, help="random plies first (reliability)")
+    parser.add_argument("--seat", type=int, help="only this seat's predictions (reliability)")
     parser.add_argument("--raw", action="store_true", help="no recalibration (reliability)")
     parser.add_argument("--fit", action="store_true", help="fit a power on top (reliability)")
     parser.add_argument("--games", type=int, default=200, help="leaf fit over N games")
@@ -145,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
                 raw=args.raw,
                 fit=args.fit,
                 progress=progress,
+                seat=args.seat,
             )
         else:
             result = calibrate(args.game, args.games, args.seed, args.players)
@@ -181,7 +183,7 @@ def _rows(result: dict[str, Any]) -> list[str]:
         f"{result['predictions']} predictions, Brier {result['brier']} "
         f"(even guess {result['brier_even']})",
         "",
-        "| predicted | positions (matches) | mean predicted | observed [95 %] | gap (points) |",
+        "| predicted | predictions (matches) | mean predicted | observed [95 %] | gap (points) |",
         "| --- | --- | --- | --- | --- |",
     ]
     for r in result["deciles"]:

@@ -7,6 +7,11 @@ predictions are binned in deciles; per decile the number of predictions, their m
 the observed rate with its 95 % Wilson interval, and the gap in points. The Brier score
 (the mean squared error of the prediction, 0.25 for always saying 50 %) sums it up.
 
+Every seat's prediction counts (``--seat S``: one seat's only). With both seats of a
+two-seat game the table is symmetric, and a prediction of exactly 50 % is always
+observed at 50 % (the two seats' results add up to 1): that decile says nothing, and
+one seat's table shows whether 50 % was right.
+
 Positions of one match are not independent (they share its result), so a decile's
 interval is wider than its count suggests; the match count is printed beside it.
 
@@ -92,6 +97,7 @@ def points(
     opening: int | None = None,
     progress: Any = None,
     power: float | None = None,
+    seat: int | None = None,
 ) -> list[Point]:
     """Every seat's predicted chance at every position of ``matches`` self-play matches."""
     spec = player or PLAYERS.get(slug, "random")
@@ -109,8 +115,9 @@ def points(
         else:
             estimates = win_chances(replayed, policy, salt_of(replayed), n_playouts, power)[:-1]
         for estimate in estimates:
-            for seat, p in enumerate(estimate.mean):
-                found.append(Point(p, shares[seat], i))
+            for s, p in enumerate(estimate.mean):
+                if seat is None or s == seat:
+                    found.append(Point(p, shares[s], i))
         if progress is not None:
             progress(i + 1, matches)
     return found
@@ -224,6 +231,7 @@ def reliability(
     raw: bool = False,
     fit: bool = False,
     progress: Any = None,
+    seat: int | None = None,
 ) -> dict[str, Any]:
     """The reliability of the analysis's estimate over ``matches`` self-play matches.
 
@@ -234,7 +242,9 @@ def reliability(
     base = power_for(slug, policy)
     if fit and slug not in EXACT:
         base = 1.0
-    found = points(slug, matches, seed, player, playouts, opening, progress, None if raw else base)
+    found = points(
+        slug, matches, seed, player, playouts, opening, progress, None if raw else base, seat
+    )
     if not found:
         raise ValueError(f"no positions in {matches} matches of {slug}")
     result: dict[str, Any] = {
@@ -250,6 +260,7 @@ def reliability(
         },
         "matches": matches,
         "seed": seed,
+        "seats": "all" if seat is None else seat,
     }
     if fit and slug not in EXACT:
         half = matches // 2
