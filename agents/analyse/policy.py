@@ -60,7 +60,7 @@ LEAF_SCALE: dict[str, float] = {"dicewars": 3.983, "dungeon": 6.642}
 #: ``python -m agents.analyse.calibrate GAME --matches N --seed S --fit`` and measured on
 #: other seeds (docs/analysis.md, "Calibration"). A game not listed is shown raw
 #: (smoothed by one playout shared among the seats).
-POWER: dict[str, float] = {"buttonmen": 0.658}
+POWER: dict[str, float] = {}
 
 
 def power_for(slug: str, spec: str) -> float | None:
