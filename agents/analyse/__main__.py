@@ -66,7 +66,7 @@ def summary(result: dict) -> str:
     for seat, name in enumerate(result["seats"]):
         acc = result["accuracy"][seat]
         lines.append(
-            f"  {name}: luck {result['luck'][seat]:+.1f} points, accuracy "
+            f"  {name}: luck {result['luck'][seat]:+.1f} points of win chance, accuracy "
             f"{'-' if acc is None else f'{acc:.1f} %'}"
         )
     for row in result["plies"]:
@@ -74,7 +74,7 @@ def summary(result: dict) -> str:
             if d["label"]:
                 lines.append(
                     f"  ply {row['ply']}: {result['seats'][d['seat']]} {d['label']} "
-                    f"({d['loss']:.1f} points): played {d['move']}, best {d['best_move']}"
+                    f"({d['loss']:.1f} points of win chance lost): played {d['move']}, best {d['best_move']}"
                 )
     return "\n".join(lines)
 

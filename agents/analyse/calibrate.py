@@ -1,7 +1,12 @@
-"""Fit the scale of a game's leaf (:mod:`agents.analyse.leaf`) to real outcomes.
+"""Calibration: the analysis's win chances against real outcomes, and the fits behind them.
 
-``python -m agents.analyse.calibrate GAME [--games N] [--seed S] [--players P] --json``
-plays N matches of the game's playout policy against itself, takes every decision
+``python -m agents.analyse.calibrate GAME --matches N --seed S [--fit] --json`` plays N
+seeded self-play matches, takes the analysis's win chance at every position of them and
+prints the reliability table and Brier score (:mod:`agents.analyse.reliability`);
+``--fit`` adds the recalibration power that would fit these matches best.
+
+``python -m agents.analyse.calibrate GAME --games N [--seed S] [--players P] --json``
+fits the scale of a game's leaf (:mod:`agents.analyse.leaf`) instead: it plays N matches of the game's playout policy against itself, takes every decision
 position of them with the seats' evaluations and who won in the end, and finds the
 scale that maximises the likelihood of those winners (a one-dimensional search on the
 log loss, which is convex in the scale). It prints the scale and how well it fits:
@@ -110,18 +115,84 @@ def calibrate(slug: str, games_: int, seed: int, players: int | None = None) -> 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m agents.analyse.calibrate", description=__doc__)
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--matches", type=int, help="reliability table over N matches")
+    parser.add_argument("--player", help="the agent on every seat (reliability)")
+    parser.add_argument("--playouts", type=int, help="playouts per position (reliability)")
+    parser.add_argument("--opening", type=int, help="random plies first (reliability)")
+    parser.add_argument("--seat", type=int, help="only this seat's predictions (reliability)")
+    parser.add_argument("--raw", action="store_true", help="no recalibration (reliability)")
+    parser.add_argument("--fit", action="store_true", help="fit a power on top (reliability)")
+    parser.add_argument("--games", type=int, default=200, help="leaf fit over N games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
-        result = calibrate(args.game, args.games, args.seed, args.players)
+        if args.matches:
+            from agents.analyse.reliability import reliability
+
+            def progress(done: int, total: int) -> None:
+                print(f"\r{args.game}: {done}/{total} matches", end="", file=sys.stderr)
+                if done == total:
+                    print(file=sys.stderr)
+
+            result = reliability(
+                args.game,
+                args.matches,
+                args.seed,
+                player=args.player,
+                playouts=args.playouts,
+                opening=args.opening,
+                raw=args.raw,
+                fit=args.fit,
+                progress=progress,
+                seat=args.seat,
+            )
+        else:
+            result = calibrate(args.game, args.games, args.seed, args.players)
     except (KeyError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
+    if args.json:
+        print(json.dumps(result))
+    elif "deciles" in result:
+        print(text_table(result))
+    else:
+        print("\n".join(f"{k}: {v}" for k, v in result.items()))
     return 0
+
+
+def text_table(result: dict[str, Any]) -> str:
+    """The reliability table as Markdown, as docs/analysis.md shows it."""
+    lines = []
+    if "before" in result:
+        lines += [
+            f"Power fitted on matches {result['tuning_matches']}: {result['fitted_power']}; "
+            f"held-out matches {result['held_out_matches']} at power 1:",
+            "",
+            *_rows(result["before"]),
+            "",
+            "At the fitted power:",
+            "",
+        ]
+    return "\n".join(lines + _rows(result))
+
+
+def _rows(result: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{result['predictions']} predictions, Brier {result['brier']} "
+        f"(even guess {result['brier_even']})",
+        "",
+        "| predicted | predictions (matches) | mean predicted | observed [95 %] | gap (points) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for r in result["deciles"]:
+        lo, hi = r["observed_ci"]
+        lines.append(
+            f"| {r['decile']} | {r['positions']} ({r['matches']}) | {r['predicted']:.3f} | "
+            f"{r['observed']:.3f} [{lo:.3f}, {hi:.3f}] | {r['gap']:+.1f} |"
+        )
+    return lines
 
 
 if __name__ == "__main__":

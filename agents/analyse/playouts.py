@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agents.analyse.values import Estimate, win_shares
+from agents.analyse.values import Estimate, half_width, mixture, win_shares
 from agents.core import Agent, Budget
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
 
@@ -130,9 +130,11 @@ class Sampler:
     NARROW = 0.01
     SURE = 32
 
-    def __init__(self, playout: Playout, salt: str) -> None:
+    def __init__(self, playout: Playout, salt: str, power: float | None = None) -> None:
         self.playout = playout
         self.salt = salt
+        # The game's recalibration of sampled means (values.temper); None: raw means.
+        self.power = power
         self.nodes: list[_Sampled | _Mixture | Estimate] = []
         self._keys: dict[str, int] = {}
         self._sums: dict[int, list[float]] = {}
@@ -172,6 +174,16 @@ class Sampler:
             return node
         if self._exact(handle):
             return Estimate(self._exact_mean(handle))
+        if self.power is None:
+            return self.raw(handle)
+        if isinstance(node, _Mixture):
+            # The exact odds over recalibrated outcomes: a battle's luck stays exactly
+            # (result - odds) x (won - lost).
+            return mixture([(p, self.estimate(h)) for p, h in node.parts])
+        return self.raw(handle).tempered(self.power)
+
+    def raw(self, handle: int) -> Estimate:
+        """The plain mean of the playouts (no recalibration)."""
         return Estimate.of_samples(self._sums[handle], self._squares[handle], self.n)
 
     def difference(self, a: int, b: int, seat: int) -> tuple[float, float | None]:
@@ -183,8 +195,15 @@ class Sampler:
         sums = self._pairs.get((a, b, seat))
         if sums is None or self.n < 2:
             return diff, 1.0
-        paired = Estimate.of_samples([sums[0]], [sums[1]], self.n)
-        return diff, paired.half[0] if paired.half else None
+        # A difference of two win shares lies in [-1, 1].
+        half = half_width(sums[0], sums[1], self.n, -1.0, 1.0)
+        if self.power is not None:
+            # The recalibration stretches or shrinks differences: carry the interval
+            # through the same map (its secant between the two raw means).
+            raw = sums[0] / self.n
+            if abs(raw) > 1e-12:
+                half *= abs(diff / raw)
+        return diff, half
 
     def _new(self, node: _Sampled | _Mixture | Estimate) -> int:
         self.nodes.append(node)

@@ -55,6 +55,21 @@ HORIZON: dict[str, int] = {"dicewars": 12, "dungeon": 8}
 LEAF_SCALE: dict[str, float] = {"dicewars": 3.983, "dungeon": 6.642}
 
 
+#: The recalibration of each game's sampled win chances (``values.temper``: a power
+#: below 1 pulls toward the even guess), fitted to self-play outcomes by
+#: ``python -m agents.analyse.calibrate GAME --matches N --seed S --fit`` and measured on
+#: other seeds (docs/analysis.md, "Calibration"). A game not listed is shown raw
+#: (smoothed by one playout shared among the seats).
+POWER: dict[str, float] = {}
+
+
+def power_for(slug: str, spec: str) -> float | None:
+    """The recalibration of playouts of ``spec``: the game's fitted power for its own
+    playout policy (1, smoothing only, where none is fitted yet); None for any other
+    policy (``--agent``), whose plain means are shown: nothing was fitted to it."""
+    return POWER.get(slug, 1.0) if spec == playout_spec(slug) else None
+
+
 def judge_spec(slug: str) -> str:
     best = f"{slug}-best"
     return best if best in AGENTS else STRONGEST.get(slug, "mcts")

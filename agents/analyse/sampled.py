@@ -19,8 +19,9 @@ from typing import Any
 import agents
 from agents.analyse.playouts import Sampler
 from agents.analyse.plies import Choice, Ply
-from agents.analyse.policy import playout_for
+from agents.analyse.policy import playout_for, power_for
 from agents.analyse.records import Replayed
+from agents.analyse.values import Estimate
 from agents.analyse.words import describe_event
 from agents.core import Budget
 from agents.core.seeding import agent_rng
@@ -58,7 +59,8 @@ def plies(
     started = time.perf_counter()
     judge = agents.get(judge_spec)
     think = _judge_budget(replayed, budget_s)
-    sampler = Sampler(playout_for(playout_spec, replayed.record["game"]), salt)
+    slug = replayed.record["game"]
+    sampler = Sampler(playout_for(playout_spec, slug), salt, power_for(slug, playout_spec))
     planned: list[tuple[int, list[_Planned]]] = []
     states = replayed.states
     for k, (actor, move) in enumerate(replayed.events):
@@ -111,6 +113,19 @@ def plies(
         "final": sampler.estimate(final),
     }
     return found, figures
+
+
+def win_chances(
+    replayed: Replayed, playout_spec: str, salt: str, playouts: int, power: float | None
+) -> list[Estimate]:
+    """The win chances the analysis shows before every event of the match (and after
+    the last), from exactly ``playouts`` playouts per position, as :func:`plies` finds
+    them but without the judge: what calibration measures. ``power`` None: raw means."""
+    slug = replayed.record["game"]
+    sampler = Sampler(playout_for(playout_spec, slug), salt, power)
+    handles = [sampler.add(state) for state in replayed.states]
+    sampler.run(None, playouts)
+    return [sampler.estimate(h) for h in handles]
 
 
 def _judge_budget(replayed: Replayed, budget_s: float | None) -> Budget:

@@ -25,6 +25,18 @@ def win_shares(returns: Sequence[float]) -> tuple[float, ...]:
     return tuple(share if t else 0.0 for t in top)
 
 
+def half_width(total: float, squares: float, n: int, low: float, high: float) -> float:
+    """The 95 % half-width of the mean of ``n`` samples in [low, high] (their sum and sum
+    of squares), with two pseudo-samples added, one at each end (as Agresti and Coull
+    add two successes and two failures to a binomial count). Without them two equal
+    playouts would claim a zero-width interval; with them a few playouts stay unsure
+    and many are hardly changed."""
+    m = n + 2
+    mean = (total + low + high) / m
+    variance = max(0.0, (squares + low * low + high * high - m * mean * mean) / (m - 1))
+    return Z95 * math.sqrt(variance / m)
+
+
 @dataclass(frozen=True)
 class Estimate:
     """Win probability per seat; ``half`` is the 95 % half-width per seat (None: exact);
@@ -48,11 +60,20 @@ class Estimate:
         mean = tuple(s / n for s in sums)
         if n < 2:
             return cls(mean, tuple(1.0 for _ in mean), n)
-        half = []
-        for m, sq in zip(mean, squares, strict=True):
-            variance = max(0.0, (sq - n * m * m) / (n - 1))
-            half.append(Z95 * math.sqrt(variance / n))
-        return cls(mean, tuple(half), n)
+        half = tuple(half_width(s, sq, n, 0.0, 1.0) for s, sq in zip(sums, squares, strict=True))
+        return cls(mean, half, n)
+
+    def tempered(self, power: float) -> Estimate:
+        """The estimate recalibrated (:func:`temper`), its half-widths carried through the
+        map's slope (the delta method). Exact values are left alone."""
+        if self.half is None or self.n < 1:
+            return self
+        mean = temper(self.mean, self.n, power)
+        half = tuple(
+            h * slope(q, m, power)
+            for h, q, m in zip(self.half, smoothed(self.mean, self.n), mean, strict=True)
+        )
+        return Estimate(mean, half, self.n)
 
     def interval(self) -> list[list[float]] | None:
         """[low, high] per seat, clipped to [0, 1]; None when exact."""
@@ -61,6 +82,30 @@ class Estimate:
         return [
             [max(0.0, m - h), min(1.0, m + h)] for m, h in zip(self.mean, self.half, strict=True)
         ]
+
+
+def smoothed(mean: Sequence[float], n: int) -> tuple[float, ...]:
+    """The mean of ``n`` playouts with one more playout shared evenly among the seats:
+    never exactly 0 or 1, so a handful of equal results is not taken for certainty."""
+    k = len(mean)
+    return tuple((m * n + 1.0 / k) / (n + 1) for m in mean)
+
+
+def temper(mean: Sequence[float], n: int, power: float) -> tuple[float, ...]:
+    """Win probabilities from a sampled mean, recalibrated: ``p_i ∝ q_i ** power`` with
+    ``q`` the smoothed mean. For two seats this is ``logistic(power · logit q)``: a
+    power below 1 pulls an overconfident estimate toward the even guess, above 1
+    pushes an underconfident one away from it. Each game's power is fitted to real
+    outcomes by ``python -m agents.analyse.calibrate`` (``policy.POWER``)."""
+    q = smoothed(mean, n)
+    weights = [x**power for x in q]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def slope(q: float, p: float, power: float) -> float:
+    """d p / d q of :func:`temper` for two seats, at smoothed ``q`` mapped to ``p``."""
+    return power * p * (1.0 - p) / (q * (1.0 - q))
 
 
 def mixture(parts: Sequence[tuple[float, Estimate]]) -> Estimate:

@@ -100,7 +100,7 @@
         .map((k) => `${counts[k] || 0} ${k === "inaccuracy" ? (counts[k] === 1 ? "inaccuracy" : "inaccuracies") : k + (counts[k] === 1 ? "" : "s")}`)
         .join(", ");
       const luckText = hasChance
-        ? h("span", {}, h("b", {}, seatName(i)), `'s dice were worth ${signed(luck)} points`)
+        ? h("span", {}, h("b", {}, seatName(i)), `'s dice were worth ${signed(luck)} points of winning chance`)
         : h("span", {}, h("b", {}, seatName(i)), " had no dice to blame or thank: this game has no chance in it");
       const meter = hasChance ? luckMeter(luck, i) : null;
       // The seat's dot inside its sentence, so a narrow screen never wraps it off alone.
@@ -121,7 +121,7 @@
     const bar = h("span", { class: "luck-bar" + (luck < 0 ? " bad" : "") });
     bar.style.width = `${span}%`;
     if (luck >= 0) bar.style.left = "50%"; else bar.style.right = "50%";
-    return h("span", { class: "luck-meter", role: "img", "aria-label": `${seatName(seat)}'s luck: ${signed(luck)} points` }, bar);
+    return h("span", { class: "luck-meter", role: "img", "aria-label": `${seatName(seat)}'s luck: ${signed(luck)} points of winning chance` }, bar);
   }
 
   function timeline(result) {
@@ -201,7 +201,7 @@
       const best = named(d.best_text || d.best_move);
       li.append(" ", h("span", {
         class: `move-mark ${d.label}`, "data-seat": d.seat,
-        title: `${seatName(d.seat)}: ${d.label}, ${d.loss.toFixed(0)} points lost; best was ${best}`,
+        title: `${seatName(d.seat)}: ${d.label}, ${d.loss.toFixed(0)} points of winning chance lost; best was ${best}`,
       }, `${MARKS[d.label]} ${d.label}`));
     }
   }
@@ -215,20 +215,24 @@
     const probs = probsAt(result, Math.min(k, n));
     box.append(h("p", {}, h("b", {}, `Ply ${k}: `),
       probs.map((p, i) => `${seatName(i)} ${pct(p)}`).join(" · "),
-      k < n && !result.plies[k].exact && result.plies[k].win_prob_ci ? " (estimated)" : ""));
+      k < n && !result.plies[k].exact && result.plies[k].win_prob_ci
+        ? ` (estimated from ${(result.method && result.method.playouts) || "a few"} playouts)` : ""));
     const row = k > 0 ? result.plies[k - 1] : null;
     if (!row) return;
     for (const d of row.decisions || []) {
       if (d.forced) { box.append(h("p", { class: "muted" }, `${seatName(d.seat)} had no other move.`)); continue; }
       const best = named(d.best_text || d.best_move);
-      const verdict = d.label ? `a ${d.label}` : d.loss >= 1 ? "a small slip" : "as good as the best move found";
+      // A loss inside the interval of the estimates is not called anything: the playouts
+      // cannot tell the two moves apart (docs/analysis.md, "Thresholds").
+      const unsure = !d.label && d.loss_half !== null && d.loss_half !== undefined && d.loss >= 1 && d.loss <= d.loss_half;
+      const verdict = d.label ? `a ${d.label}` : unsure ? "not clearly worse than the best move found (the playouts cannot tell them apart)" : d.loss >= 1 ? "a small slip" : "as good as the best move found";
       box.append(h("p", { class: d.label ? `verdict ${d.label}` : "verdict" },
         `${seatName(d.seat)}'s move was ${verdict}`,
         d.loss >= 0.5 ? ` (${d.loss.toFixed(1)} points of winning chance lost; best was ${best}, ${pct(d.best_win_prob)}).` : "."));
     }
     if (row.luck) {
       const words = row.luck.map((x, i) => `${seatName(i)} ${signed(x)}`).join(", ");
-      box.append(h("p", { class: "muted" }, `Luck of this roll, in points: ${words}.`));
+      box.append(h("p", { class: "muted" }, `Luck of this roll, in points of winning chance (100 is a sure win): ${words}.`));
     }
   }
 

@@ -326,7 +326,15 @@
       there, and its value, visits and probability; chance nodes list their outcomes. */
   function treeExplorer(tree, r, seatNames) {
     const words = new Map((r.candidates || []).map((c) => [c.move, c.text]));
-    const label = (node, depth) => {
+    // Heuristic scores (outside -1..1: a planner's or a search's own scale) mean nothing
+    // to a player: they are said as places among the siblings, as thinking.py's ranks().
+    const ordinal = (k) => k + ((k % 100 >= 10 && k % 100 <= 20) ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[k % 10] || "th"));
+    const place = (v, siblings) => {
+      const values = siblings.map((n) => n.value).filter((x) => typeof x === "number");
+      const k = 1 + values.filter((x) => x > v).length;
+      return k === 1 ? "its top choice by its own scoring" : `${ordinal(k)} of ${values.length} by its own scoring`;
+    };
+    const label = (node, depth, siblings = [node]) => {
       let move = node.move === null || node.move === undefined ? "the position" : String(node.move);
       if (depth === 1 && words.has(move)) move = words.get(move);
       // Simultaneous moves are written "0:A 1:G": name the seats.
@@ -339,21 +347,21 @@
       // as webapp/matches/thinking.py's value_words says them.
       if (typeof node.value === "number") {
         const v = node.value;
-        if (Math.abs(v) > 1) bits.push(`scores ${Number(v.toFixed(1))} on its own scale`);
+        if (siblings.some((n) => typeof n.value === "number" && Math.abs(n.value) > 1)) bits.push(place(v, siblings));
         else if (node.visits) bits.push(`about ${Math.round(((1 + v) / 2) * node.visits)} of ${node.visits} simulated games won`);
         else bits.push(`expected result ${Math.round(50 * (1 + v))} %`);
       } else if (node.visits) bits.push(`searched ${node.visits} times`);
       return `${move} — ${bits.join(" · ")}`;
     };
-    function nodeEl(node, depth) {
+    function nodeEl(node, depth, siblings) {
       const kids = Array.isArray(node.children) ? node.children : [];
-      if (!kids.length) return h("li", { class: "tree-leaf" }, label(node, depth));
-      const d = h("details", {}, h("summary", {}, `${label(node, depth)} (${kids.length} below)`));
+      if (!kids.length) return h("li", { class: "tree-leaf" }, label(node, depth, siblings));
+      const d = h("details", {}, h("summary", {}, `${label(node, depth, siblings)} (${kids.length} below)`));
       d.addEventListener("toggle", () => {
         if (!d.open || d.dataset.built) return;
         d.dataset.built = "1"; // built when first opened: big trees stay cheap
         const ul = h("ul", {});
-        for (const k of kids) ul.append(nodeEl(k, depth + 1));
+        for (const k of kids) ul.append(nodeEl(k, depth + 1, kids));
         d.append(ul);
       });
       return h("li", {}, d);

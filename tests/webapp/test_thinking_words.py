@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 import games
-from webapp.matches.thinking import as_tree, figures, move_words, readable
+from webapp.matches.thinking import as_tree, figures, heuristic, move_words, ranks, readable
 
 from .helpers import finished_match
 
@@ -60,8 +60,40 @@ def test_figures_in_plain_text():
         "expected result 50 % · played 33 % of the time"
     )
     # Heuristic scores (the battler's planner, Octagon's search) are never shown bare.
-    assert figures({"move": "x", "value": 658}) == "scores 658 on its own scale"
-    assert figures({"move": "x", "value": -4103.5}) == "scores -4103.5 on its own scale"
+    assert "658" not in figures({"move": "x", "value": 658})
+    assert "4103" not in figures({"move": "x", "value": -4103.5})
+
+
+def test_heuristic_scores_are_said_as_places():
+    # The battler's planner and Octagon's search score moves on their own scales: a
+    # player reads where a move stood among the candidates, never "+658" or "-4103".
+    assert ranks([658, 120, 658, -4103.5]) == [
+        "its top choice by its own scoring",
+        "3rd of 4 by its own scoring",
+        "its top choice by its own scoring",
+        "4th of 4 by its own scoring",
+    ]
+    assert heuristic([0.5, -4103]) and not heuristic([0.5, -1, None])
+    state = games.get("octagon").new_state(2)
+    codes = [state.move_to_str(m) for m in state.legal_moves(0)[:3]]
+    moves = [{"move": m, "value": v} for m, v in zip(codes, (-4103, 0.5, 658), strict=True)]
+    r = readable(state, 0, {"thinking": {"algorithm": "octagon-best", "moves": moves}}, None, "Ada")
+    shown = " ".join(c["figures"] for c in r["candidates"])
+    assert "4103" not in shown and "658" not in shown and "0.5" not in shown
+    assert [c["figures"] for c in r["candidates"]] == [
+        "3rd of 3 by its own scoring",
+        "2nd of 3 by its own scoring",
+        "its top choice by its own scoring",
+    ]
+
+
+def test_a_plan_is_described_without_its_score():
+    state = games.get("dungeon").new_state(2)
+    move = "x"  # a code the game has no words for is shown as it is
+    thinking = {"algorithm": "dungeon-planner", "plans": [{"plan": [move], "score": 658.0}]}
+    r = readable(state, 0, {"thinking": thinking}, None, "Ada")
+    assert any("best of the 1 plan" in n for n in r["notes"]), r["notes"]
+    assert "658" not in " ".join(r["notes"])
 
 
 def test_a_random_move_and_a_fallback_are_explained():

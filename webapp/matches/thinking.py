@@ -177,10 +177,10 @@ def _is_number(x: Any) -> bool:
 def value_words(value: float, visits: Any = None, exact: bool = False) -> str:
     """A value in a player's words. Agents report results from the mover's side as
     +1 a win, −1 a loss, 0 a draw, so a mean over n simulated games is a count of
-    games won (a draw counting half); a figure outside [−1, 1] is a heuristic score
-    with no unit a player knows, so it is called that rather than shown bare."""
+    games won (a draw counting half). Heuristic scores (outside [−1, 1]) have no unit a
+    player knows: :func:`ranks` words them as places instead."""
     if abs(value) > 1:
-        return f"scores {_num(value).lstrip('+')} on its own scale"
+        return "scored on the agent's own scale"
     if _is_number(visits) and visits > 0:
         won = round((1 + value) / 2 * visits)
         return f"about {won} of {visits} simulated games won"
@@ -188,15 +188,47 @@ def value_words(value: float, visits: Any = None, exact: bool = False) -> str:
     return f"expected result {share}" + (" (exact)" if exact else "")
 
 
-def figures(m: Mapping[str, Any]) -> str:
-    """A candidate's figures in words: "about 48 of 50 simulated games won"."""
+def _ordinal(k: int) -> str:
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def heuristic(values: list[Any]) -> bool:
+    """Whether candidates' values are a heuristic score rather than results in [−1, 1]
+    (one candidate outside that range puts the whole list on the agent's own scale)."""
+    return any(_is_number(v) and abs(v) > 1 for v in values)
+
+
+def ranks(values: list[Any]) -> list[str | None]:
+    """Heuristic scores as places: "its top choice by its own scoring", "3rd of 5 by
+    its own scoring" (higher is better; equal scores share a place). No bare figure
+    such as "+658" or "−4103": it means nothing to a player."""
+    numbers = [v for v in values if _is_number(v)]
+    out: list[str | None] = []
+    for v in values:
+        if not _is_number(v):
+            out.append(None)
+            continue
+        place = 1 + sum(1 for w in numbers if w > v)
+        if place == 1:
+            out.append("its top choice by its own scoring")
+        else:
+            out.append(f"{_ordinal(place)} of {len(numbers)} by its own scoring")
+    return out
+
+
+def figures(m: Mapping[str, Any], rank: str | None = None) -> str:
+    """A candidate's figures in words: "about 48 of 50 simulated games won";
+    ``rank`` replaces a heuristic value (see :func:`ranks`)."""
     parts = []
     if "p_win" in m:
         parts.append(f"wins the battle {_pct(m['p_win'])}")
     if "p_hold" in m and m.get("p_hold") != m.get("p_win"):
         parts.append(f"holds the territory {_pct(m['p_hold'])}")
     sampled = "playouts" in m
-    if _is_number(m.get("value")):
+    if rank is not None:
+        parts.append(rank)
+    elif _is_number(m.get("value")):
         visits = None if sampled else m.get("visits")
         parts.append(value_words(float(m["value"]), visits, bool(m.get("exact"))))
     elif "value" in m and m["value"] is not None:
@@ -269,8 +301,8 @@ def notes(t: Mapping[str, Any], state: State, stats: Mapping[str, Any]) -> list[
             out.append(
                 f"Its best plan starts with {steps[0]}"
                 + (f" and {more} more step{'s' if more != 1 else ''}" if more > 0 else "")
-                + f" (it scores {_num(plans[0].get('score')).lstrip('+')} on the planner's own"
-                " scale, higher is better)."
+                + f" (the best of the {len(plans)} plan{'s' if len(plans) != 1 else ''} it"
+                " scored)."
             )
     if stats.get("fallback"):
         reason = stats.get("reason") or stats.get("error") or stats["fallback"]
@@ -289,14 +321,16 @@ def readable(
     if not isinstance(stats, Mapping):
         stats = {}
     moves = t.get("moves", [])
+    values = [m.get("value") for m in moves]
+    places = ranks(values) if heuristic(values) else [None] * len(moves)
     candidates = [
         {
             "move": str(m["move"]),
             "text": move_words(state, m["move"]),
-            "figures": figures(m),
+            "figures": figures(m, place),
             "played": played is not None and str(m["move"]) == played,
         }
-        for m in moves[:SHOWN]
+        for m, place in zip(moves[:SHOWN], places, strict=False)
     ]
     return {
         "seat": seat,
