@@ -28,11 +28,13 @@ import random
 from collections.abc import Callable
 
 from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
+from agents.buttonmen.policies import mixed
 from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.buttonmen.swing import after_swing
 from agents.core import Budget, Decision
 from agents.search.allowance import Allowance
 from games.buttonmen import ButtonMenState
+from games.buttonmen.fast import AttackPolicy
 from games.buttonmen.state import SWING_PHASE
 
 #: Playouts between two readings of the clock (a safety cap only: the counts decide).
@@ -89,11 +91,17 @@ class ButtonMenBest(ButtonMenFlat):
     params = {
         "playouts": 6000,
         "swing_playouts": 3400,
-        "rollout": "random",
-        "swing_rollout": "random",
+        "rollout": "mixed",
+        "swing_rollout": "mixed",
+        "greedy_share": 0.5,
         "seconds": 0.0,
     }
-    limits = {"playouts": (1, 100_000), "swing_playouts": (1, 100_000), "seconds": (0.0, 60.0)}
+    limits = {
+        "playouts": (1, 100_000),
+        "swing_playouts": (1, 100_000),
+        "greedy_share": (0.0, 1.0),
+        "seconds": (0.0, 60.0),
+    }
     budget_note = (
         "iterations = round playouts per decision (default 6,000); fixed by the seed and "
         "the counts, the budget's seconds a safety cap"
@@ -101,6 +109,17 @@ class ButtonMenBest(ButtonMenFlat):
 
     counts = ("playouts", "swing_playouts")
     policies = ("rollout", "swing_rollout")
+    rollouts = (*ROLLOUTS, "mixed")
+
+    def _policy(self, name: str) -> AttackPolicy | None:
+        """The ``pick_attack`` a policy setting names (None: the engine's uniform one)."""
+        return mixed(self.greedy_share) if name == "mixed" else ROLLOUTS[name]
+
+    def _label(self, name: str) -> str:
+        """How a policy setting plays, in words for the thinking."""
+        if name == "mixed":
+            return f"conversion rule {self.greedy_share:.0%} of moves, else uniform random"
+        return "conversion rule" if name == "greedy" else "uniform random"
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         budget = with_own_limit(budget, self.seconds)
@@ -114,14 +133,14 @@ class ButtonMenBest(ButtonMenFlat):
             total = budget.iterations
         allowance = Allowance(Budget(total, budget.seconds), total)
         if swinging:
-            policy = ROLLOUTS[self.swing_rollout]
+            policy = self._policy(self.swing_rollout)
 
             def sample(i: int) -> float:
                 child = round_view(after_swing(state, seat, moves[i], rng))
                 return round_playout(child, seat, rng, policy)
 
         else:
-            policy = ROLLOUTS[self.rollout]
+            policy = self._policy(self.rollout)
             children = [state.apply(m) for m in moves]
             ended = [settled(state, c, seat) for c in children]
             views = [round_view(c) for c in children]
@@ -143,8 +162,6 @@ class ButtonMenBest(ButtonMenFlat):
         ]
         choice = "swing" if swinging else "move"
         decision = self._decision(state, seat, moves[pick], rows, choice, allowance)
-        decision.thinking["policy"] = (
-            f"round playouts, {'conversion rule' if policy else 'uniform random'}, "
-            "successive halving"
-        )
+        name = self.swing_rollout if swinging else self.rollout
+        decision.thinking["policy"] = f"round playouts, {self._label(name)}, successive halving"
         return decision
