@@ -45,3 +45,13 @@ def test_mixed_playouts_are_fixed_by_the_seed():
         for rng in (random.Random(4), random.Random(4))
     ]
     assert runs[0] == runs[1] and set(runs[0]) <= {0.0, 0.5, 1.0}
+
+
+def test_policy_fit_scores_every_policy_against_real_round_results():
+    from agents.buttonmen.policy_fit import SHARES, positions, scores
+
+    data = positions(1, "fit")
+    assert data and all(real in (0.0, 0.5, 1.0) for _s, _seat, real in data)
+    report = scores(data[:4], playouts=3)
+    assert set(report) == {"random", "greedy", *(f"mixed {p}" for p in SHARES)}
+    assert all(0 <= row["brier"] <= 1 and row["log_loss"] >= 0 for row in report.values())
