@@ -1,6 +1,6 @@
 """Which rollout policy predicts real Button Men rounds best.
 
-    python -m agents.buttonmen.policy_fit --games 100 --seed g1 --playouts 100
+    python -m agents.buttonmen.policy_fit --games 101 --seed g1 --playouts 100
 
 Plays ``--games`` matches (first to 2) between two Monte Carlo players at a quarter of
 their default counts (``buttonmen-best`` with the uniform policy, the one it had when this
