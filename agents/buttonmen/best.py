@@ -16,6 +16,13 @@ matches), each measured in docs/results/buttonmen.md:
 Swing sizes are chosen the same way: each size 4..20 by round playouts from the roll
 (the opponent's hidden size drawn uniformly, as ``buttonmen-flat`` does).
 
+The playouts' model of play (``rollout``, ``swing_rollout``) is ``mixed`` by default:
+at each move the write-up's conversion rule with probability ``greedy_share`` (0.5),
+else a uniformly random attack (:mod:`agents.buttonmen.policies`). Over 1,799 positions
+of real play its round-win estimates had a lower Brier score than uniformly random
+playouts (0.126 against 0.132) and than the rule alone (0.139)
+(:mod:`agents.buttonmen.policy_fit`, docs/results/buttonmen.md).
+
 The play is fixed by the seed and the counts (``playouts``, ``swing_playouts``); the
 defaults keep a decision well under 1 s on one core. ``Budget.seconds`` (live play) is a
 safety cap only; ``Budget.iterations`` replaces ``playouts``.
@@ -28,11 +35,13 @@ import random
 from collections.abc import Callable
 
 from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
+from agents.buttonmen.policies import mixed
 from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.buttonmen.swing import after_swing
 from agents.core import Budget, Decision
 from agents.search.allowance import Allowance
 from games.buttonmen import ButtonMenState
+from games.buttonmen.fast import AttackPolicy
 from games.buttonmen.state import SWING_PHASE
 
 #: Playouts between two readings of the clock (a safety cap only: the counts decide).
@@ -82,18 +91,25 @@ def successive_halving(
 class ButtonMenBest(ButtonMenFlat):
     name = "buttonmen-best"
     description = (
-        "Monte Carlo on the round under way: playouts stop at the round's end, 6,000 a "
-        "move spread by successive halving, 3,400 a swing size choice; fixed by the seed."
+        "Monte Carlo on the round under way: playouts stop at the round's end and play "
+        "the conversion rule on half the moves, 6,000 a move spread by successive "
+        "halving, 3,400 a swing size choice; fixed by the seed."
     )
     games = ("buttonmen",)
     params = {
         "playouts": 6000,
         "swing_playouts": 3400,
-        "rollout": "random",
-        "swing_rollout": "random",
+        "rollout": "mixed",
+        "swing_rollout": "mixed",
+        "greedy_share": 0.5,
         "seconds": 0.0,
     }
-    limits = {"playouts": (1, 100_000), "swing_playouts": (1, 100_000), "seconds": (0.0, 60.0)}
+    limits = {
+        "playouts": (1, 100_000),
+        "swing_playouts": (1, 100_000),
+        "greedy_share": (0.0, 1.0),
+        "seconds": (0.0, 60.0),
+    }
     budget_note = (
         "iterations = round playouts per decision (default 6,000); fixed by the seed and "
         "the counts, the budget's seconds a safety cap"
@@ -101,6 +117,17 @@ class ButtonMenBest(ButtonMenFlat):
 
     counts = ("playouts", "swing_playouts")
     policies = ("rollout", "swing_rollout")
+    rollouts = (*ROLLOUTS, "mixed")
+
+    def _policy(self, name: str) -> AttackPolicy | None:
+        """The ``pick_attack`` a policy setting names (None: the engine's uniform one)."""
+        return mixed(self.greedy_share) if name == "mixed" else ROLLOUTS[name]
+
+    def _label(self, name: str) -> str:
+        """How a policy setting plays, in words for the thinking."""
+        if name == "mixed":
+            return f"conversion rule {self.greedy_share:.0%} of moves, else uniform random"
+        return "conversion rule" if name == "greedy" else "uniform random"
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         budget = with_own_limit(budget, self.seconds)
@@ -114,14 +141,14 @@ class ButtonMenBest(ButtonMenFlat):
             total = budget.iterations
         allowance = Allowance(Budget(total, budget.seconds), total)
         if swinging:
-            policy = ROLLOUTS[self.swing_rollout]
+            policy = self._policy(self.swing_rollout)
 
             def sample(i: int) -> float:
                 child = round_view(after_swing(state, seat, moves[i], rng))
                 return round_playout(child, seat, rng, policy)
 
         else:
-            policy = ROLLOUTS[self.rollout]
+            policy = self._policy(self.rollout)
             children = [state.apply(m) for m in moves]
             ended = [settled(state, c, seat) for c in children]
             views = [round_view(c) for c in children]
@@ -143,8 +170,6 @@ class ButtonMenBest(ButtonMenFlat):
         ]
         choice = "swing" if swinging else "move"
         decision = self._decision(state, seat, moves[pick], rows, choice, allowance)
-        decision.thinking["policy"] = (
-            f"round playouts, {'conversion rule' if policy else 'uniform random'}, "
-            "successive halving"
-        )
+        name = self.swing_rollout if swinging else self.rollout
+        decision.thinking["policy"] = f"round playouts, {self._label(name)}, successive halving"
         return decision

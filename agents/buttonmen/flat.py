@@ -79,17 +79,19 @@ class ButtonMenFlat(ButtonMenMonteCarlo):
     #: Settings that must be at least 1, and settings naming a rollout policy.
     counts: tuple[str, ...] = ("playouts", "swing_playouts", "most")
     policies: tuple[str, ...] = ("rollout",)
+    #: The names a policy setting may take.
+    rollouts: tuple[str, ...] = tuple(ROLLOUTS)
 
     def __init__(self, **params: Any) -> None:
         Agent.__init__(self, **params)  # not MC's: its checks name MC's own settings
         if (
             any(getattr(self, key) < 1 for key in self.counts)
-            or any(getattr(self, key) not in ROLLOUTS for key in self.policies)
+            or any(getattr(self, key) not in self.rollouts for key in self.policies)
             or self.seconds < 0
         ):
             raise ValueError(
                 f"agent {self.name!r}: {', '.join(self.counts)} >= 1; "
-                f"{', '.join(self.policies)} greedy or random; seconds >= 0"
+                f"{', '.join(self.policies)} one of {', '.join(self.rollouts)}; seconds >= 0"
             )
         self.swing = "greedy"
 

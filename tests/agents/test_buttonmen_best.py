@@ -31,6 +31,7 @@ def test_it_is_registered_for_button_men_only():
         "buttonmen-best:playouts=0",
         "buttonmen-best:rollout=clever",
         "buttonmen-best:swing_rollout=x",
+        "buttonmen-best:greedy_share=1.5",
     ],
 )
 def test_it_refuses_settings_that_make_no_sense(spec):
@@ -74,7 +75,7 @@ def test_successive_halving_spends_most_on_the_close_arms():
 
 def test_it_takes_the_capture_that_wins_the_round_and_the_match():
     state = _play([(4, 4)], [(20, 3), (4, 2)], options={"rounds_to_win": 1})
-    for rollout in ("random", "greedy"):
+    for rollout in ("random", "greedy", "mixed"):
         agent = get(f"buttonmen-best:playouts=200,rollout={rollout}")
         decision = agent.act(state, 0, Budget(), random.Random(3))
         assert decision.move == ("power", (0,), 0)
