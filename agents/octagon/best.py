@@ -46,6 +46,7 @@ from agents.core.deadline import Deadline
 from agents.octagon.greedy import WeightedGreedyAgent
 from agents.octagon.scan import Valued, favourites, scan
 from games.octagon.moves import Move, move_table, move_to_text
+from games.octagon.pieces import SPECS
 from games.octagon.state import OctagonState
 
 #: A piece on the board is worth this much more than any tie-break term.
@@ -84,9 +85,18 @@ class Search:
         self.model = model
 
     def valued(self, state: OctagonState) -> list[Valued]:
-        """Every placement of the seat to move with its designer value, in scan order."""
+        """Every placement of the seat to move with its designer value, in scan order
+        (our own limited pieces held back as ``hoard`` says)."""
         greedy = self.greedy
-        return scan(state, state.current(), greedy.kill_value(state), greedy.push)
+        seat = state.current()
+        kill = greedy.kill_value(state)
+        found = scan(state, seat, kill, greedy.push)
+        hoard = self.agent.hoard
+        if hoard and seat == self.me and state.placements_left() > hoard:
+            best_single = max(v for v, _, spec in found if SPECS[spec][0] == 1)
+            threshold = best_single + kill
+            found = [x for x in found if SPECS[x[2]][0] == 1 or x[0] >= threshold]
+        return found
 
     def top(self, state: OctagonState) -> Move:
         """``candidates(state)[0]``: the first placement of the best value in scan order,
@@ -119,7 +129,7 @@ class Search:
         counts = state.counts
         value = PIECE * (counts[me] - counts[other])
         if state.over:
-            return value
+            return value + self.outcome(counts[me] - counts[other])
         safety = state.geometry.safety
         board = state.board
         for cell, code in enumerate(board):
@@ -150,7 +160,14 @@ class Search:
         final = state.counts[self.me] - state.counts[1 - self.me]
         for token in reversed(tokens):
             state.unmake_move(token)
-        return PIECE * final + here
+        return PIECE * final + self.outcome(final) + here
+
+    def outcome(self, final: int) -> float:
+        """What the result is worth beyond the piece difference: ``win`` pieces for a
+        win, minus that for a loss (the score counts a win, not its margin)."""
+        if final == 0:
+            return 0.0
+        return PIECE * self.agent.win if final > 0 else -PIECE * self.agent.win
 
     def value(self, state: OctagonState, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
@@ -254,6 +271,8 @@ class BestAgent(Agent):
         "spread": 1.0,
         "playout": True,
         "playout_economy": False,
+        "win": 0.0,
+        "hoard": 0,
     }
     limits = {
         "depth": (1, 30),
@@ -262,6 +281,8 @@ class BestAgent(Agent):
         "endgame_depth": (0, 30),
         "recognise": (1, 30),
         "spread": (0.0, 1000.0),
+        "win": (0.0, 1000.0),
+        "hoard": (0, 500),
     }
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
 
