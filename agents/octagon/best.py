@@ -272,7 +272,7 @@ class BestAgent(Agent):
         "playout": True,
         "playout_economy": False,
         "win": 0.0,
-        "hoard": 0,
+        "hoard": 14,
     }
     limits = {
         "depth": (1, 30),
