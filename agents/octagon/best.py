@@ -5,11 +5,19 @@ places last wins almost every game, because its final placements take pieces tha
 cannot be answered (docs/results/octagon-dungeon.md). This player searches:
 
 - *candidates*: at each node only the ``width`` best placements by the designer's own
-  weights (kills, pushes, safe cells; no piece economy), at most ``per_cell`` of them in
+  weights (kills, pushes, safe cells; our own limited pieces held back as *hoarding*
+  says, the opponent's not), at most ``per_cell`` of them in
   one cell, so the search sees different places rather than orientations of one;
 - *alpha-beta* to ``depth`` placements (``endgame_depth`` once at most that many
   placements are left, so the last ones are searched to the end of the game), the
   placing seat maximising its own pieces on the board;
+- *hoarding*: until the last ``hoard`` placements of the game, our own candidates (in
+  the search and in its playouts) include a limited piece (2, 4 or 8) only where it
+  beats the best 1-piece by a whole kill, the designer's economy rule. Without it the
+  search spent them in the opening (an 8-, a 4- and an 8-piece by the 9th placement in
+  a traced game) while the designer's AI kept most of its own to the end; with it the
+  first seat drew about a third of its games against that AI instead of half
+  (docs/results/octagon-dungeon.md, section 5);
 - *leaf value*: pieces on the board (the score) first, then the safety of the cells
   they stand on (a piece on a safe cell is hard to push off), then the limited pieces
   still in hand.
@@ -129,7 +137,7 @@ class Search:
         counts = state.counts
         value = PIECE * (counts[me] - counts[other])
         if state.over:
-            return value + self.outcome(counts[me] - counts[other])
+            return value
         safety = state.geometry.safety
         board = state.board
         for cell, code in enumerate(board):
@@ -160,14 +168,7 @@ class Search:
         final = state.counts[self.me] - state.counts[1 - self.me]
         for token in reversed(tokens):
             state.unmake_move(token)
-        return PIECE * final + self.outcome(final) + here
-
-    def outcome(self, final: int) -> float:
-        """What the result is worth beyond the piece difference: ``win`` pieces for a
-        win, minus that for a loss (the score counts a win, not its margin)."""
-        if final == 0:
-            return 0.0
-        return PIECE * self.agent.win if final > 0 else -PIECE * self.agent.win
+        return PIECE * final + here
 
     def value(self, state: OctagonState, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
@@ -271,7 +272,6 @@ class BestAgent(Agent):
         "spread": 1.0,
         "playout": True,
         "playout_economy": False,
-        "win": 0.0,
         "hoard": 14,
     }
     limits = {
@@ -281,7 +281,6 @@ class BestAgent(Agent):
         "endgame_depth": (0, 30),
         "recognise": (1, 30),
         "spread": (0.0, 1000.0),
-        "win": (0.0, 1000.0),
         "hoard": (0, 500),
     }
     budget_note = "depth placements of alpha-beta; seconds is a hard stop (deepens in steps)"
