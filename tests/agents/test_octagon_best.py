@@ -153,3 +153,22 @@ def test_a_set_up_position_gives_no_history_to_judge_the_opponent_by():
     state = GAME.from_position(played_to(9, 6).observation(None))
     decision = get(LIGHT).act(state, state.current(), Budget(), random.Random(0))
     assert decision.thinking["opponent"] == "best reply"
+
+
+def test_it_holds_its_limited_pieces_back_until_the_last_hoard_placements():
+    from agents.core.deadline import Deadline
+    from agents.octagon.best import Search
+    from games.octagon.pieces import SPECS
+
+    def valued(spec: str, state):
+        return Search(get(spec), state.current(), Deadline.of(Budget())).valued(state)
+
+    early, late = played_to(6, 4), played_to(GAME.new_state().turns - 10, 4)
+    held, free = valued("octagon-best:hoard=14", early), valued("octagon-best:hoard=0", early)
+    kill = get("octagon-greedy").kill_value(early)
+    single = max(v for v, _, spec in free if SPECS[spec][0] == 1)
+    # Early: a limited piece only where it beats the best 1-piece by a whole kill.
+    assert set(held) == {x for x in free if SPECS[x[2]][0] == 1 or x[0] >= single + kill}
+    assert len(held) < len(free)
+    # Within the last 14 placements every piece in hand competes on value alone.
+    assert valued("octagon-best:hoard=14", late) == valued("octagon-best:hoard=0", late)
