@@ -16,6 +16,10 @@ Features (``feature_names``), logarithms of counts plus one:
   ``many`` when more are: me, the seat who moves next, and the strongest of the rest
   (by dice), with the number of seats alive.
 
+Each model is either logistic (one weight per feature) or, where training was asked
+for it (``--mlp``), a small network: one layer of tanh units over the standardised
+features, then the logistic (``Mlp``). Both end in a chance to win.
+
 The weights ship in ``value_weights.json`` beside this module, with the command and
 the data size that made them; ``agents.dicewars.learned`` reads them once per process, at
 its first decision (importing the module reads no file), and never trains.

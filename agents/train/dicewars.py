@@ -11,6 +11,11 @@ first iteration's players are the existing rule-based ones (``dicewars-wpm``,
 ``dicewars-hand``, ``dicewars-ste``); from the second on, half the seats are the
 learned player with the weights just fitted, so the data follow its own play.
 
+``--mlp many`` (or ``two``) fits that model as a small network instead (one layer of
+``--hidden`` tanh units, L-BFGS from a start drawn from the seed). ``--save-data``
+keeps the positions; ``--load-data`` refits them without playing (given the same
+``--games --players --seed`` as the run that saved them, it writes the same file).
+
 Everything is fixed by ``--seed`` and the counts: game i of table size n in iteration
 k is seeded ``derive_seed(seed, k, n, i)`` (map, play order, dice and who sits where),
 and ``--jobs`` only spreads the games over processes (results are put back in order).
