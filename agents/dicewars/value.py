@@ -4,7 +4,7 @@ The position is read at one moment only: the seat ``me`` has just ended its turn
 its reinforcement (``state.pool``) is due. That is the moment every option of a turn
 leads to (attack, attack, ..., end the turn), so comparing options is comparing
 estimates taken there. Training (``agents.train.dicewars``) records exactly these
-positions from self-play and fits a logistic model to who went on to win.
+positions from self-play and fits a model (logistic or a small network) to who went on to win.
 
 Features (``feature_names``), logarithms of counts plus one:
 - each seat's *score* (largest region), *dice* (mine after the reinforcement, as far as
