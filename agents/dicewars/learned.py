@@ -2,7 +2,7 @@
 
 Every option of a turn ends in the same place: the player ends its turn and its
 reinforcement is due. ``agents.dicewars.value`` estimates the chance to win from
-there (a logistic model fitted to self-play games by ``python -m agents.train
+there (a logistic model or a small network, fitted to self-play games by ``python -m agents.train
 dicewars``). This player looks ``depth`` attacks ahead within its own turn: the value
 of a position is the better of ending the turn now and the best attack's expected
 value, each battle's two outcomes (won, lost) weighed by their exact odds, recursively.
@@ -23,7 +23,7 @@ from typing import Any
 from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
 from agents.dicewars.odds import hold_probability
-from agents.dicewars.value import estimate, load_weights
+from agents.dicewars.value import Model, estimate, load_weights
 from agents.search.thinking import TOP_MOVES
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.phases import OVER
@@ -33,7 +33,7 @@ TIME_SHARE = 0.8
 
 
 @functools.cache
-def shipped_weights() -> dict[str, list[float]]:
+def shipped_weights() -> dict[str, Model]:
     """The weights in ``value_weights.json``, read once per process."""
     return load_weights()
 
@@ -106,7 +106,7 @@ class LearnedAgent(Agent):
     budget_note = "searches its own turn 1-3 attacks deep (milliseconds)"
 
     #: Weights per model; None: the shipped ones. Training sets its own on an instance.
-    weights: dict[str, list[float]] | None = None
+    weights: dict[str, Model] | None = None
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         deadline = Deadline.of(budget, TIME_SHARE)

@@ -4,7 +4,7 @@ The position is read at one moment only: the seat ``me`` has just ended its turn
 its reinforcement (``state.pool``) is due. That is the moment every option of a turn
 leads to (attack, attack, ..., end the turn), so comparing options is comparing
 estimates taken there. Training (``agents.train.dicewars``) records exactly these
-positions from self-play and fits a logistic model to who went on to win.
+positions from self-play and fits a model (logistic or a small network) to who went on to win.
 
 Features (``feature_names``), logarithms of counts plus one:
 - each seat's *score* (largest region), *dice* (mine after the reinforcement, as far as
@@ -16,6 +16,10 @@ Features (``feature_names``), logarithms of counts plus one:
   ``many`` when more are: me, the seat who moves next, and the strongest of the rest
   (by dice), with the number of seats alive.
 
+Each model is either logistic (one weight per feature) or, where training was asked
+for it (``--mlp``), a small network: one layer of tanh units over the standardised
+features, then the logistic (``Mlp``). Both end in a chance to win.
+
 The weights ship in ``value_weights.json`` beside this module, with the command and
 the data size that made them; ``agents.dicewars.learned`` reads them once per process, at
 its first decision (importing the module reads no file), and never trains.
@@ -25,7 +29,9 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from agents.dicewars.odds import MAX_DICE, WIN
 from games.dicewars import DiceWarsState
@@ -122,24 +128,85 @@ def features(state: DiceWarsState, me: int) -> tuple[str, list[float]]:
     return "many", x + shared + [log(len(others) + 1)]
 
 
-def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, list[float]]:
-    """The shipped weights per model; ValueError if they do not fit the features."""
-    data = json.loads(path.read_text())
-    weights = {name: [float(w) for w in data["models"][name]] for name in FEATURE_NAMES}
-    for name, w in weights.items():
-        if len(w) != len(FEATURE_NAMES[name]):
-            raise ValueError(
-                f"{path}: model {name!r} has {len(w)} weights, not {len(FEATURE_NAMES[name])}"
-            )
+@dataclass(frozen=True)
+class Mlp:
+    """One hidden layer of tanh units over the features, then a logistic output.
+
+    The file keeps the training's feature scaling (``mean``, ``std``) apart from the
+    weights; ``from_json`` folds it into the first layer, so playing costs one pass
+    of multiply-adds per unit.
+    """
+
+    rows: tuple[tuple[float, ...], ...]  # per hidden unit: a weight per feature
+    biases: tuple[float, ...]
+    out: tuple[float, ...]  # per hidden unit
+    out_bias: float
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], n: int) -> Mlp:
+        mean, std = data["mean"], data["std"]
+        w1, b1 = data["w1"], data["b1"]
+        if len(mean) != n or len(std) != n or any(len(r) != n for r in w1):
+            raise ValueError(f"an MLP over {len(mean)} features, not {n}")
+        if len(b1) != len(w1) or len(data["w2"]) != len(w1):
+            raise ValueError("an MLP whose layers do not fit together")
+        rows = []
+        biases = []
+        for row, b in zip(w1, b1, strict=True):
+            rows.append(tuple(float(w) / s for w, s in zip(row, std, strict=True)))
+            biases.append(float(b) - sum(w * m / s for w, m, s in zip(row, mean, std, strict=True)))
+        return cls(
+            tuple(rows), tuple(biases), tuple(float(w) for w in data["w2"]), float(data["b2"])
+        )
+
+    def logit(self, x: list[float]) -> float:
+        tanh = math.tanh
+        z = self.out_bias
+        for row, b, v in zip(self.rows, self.biases, self.out, strict=True):
+            z += v * tanh(b + sum(w * f for w, f in zip(row, x, strict=True)))
+        return z
+
+
+#: A model: logistic weights (one per feature) or an ``Mlp``.
+Model = list[float] | Mlp
+
+
+def load_model(name: str, data: list[float] | dict[str, Any], where: str = "") -> Model:
+    """One model from its JSON form; ValueError if it does not fit ``name``'s features."""
+    n = len(FEATURE_NAMES[name])
+    if isinstance(data, dict):
+        if data.get("kind") != "mlp":
+            raise ValueError(f"{where}model {name!r}: unknown kind {data.get('kind')!r}")
+        try:
+            return Mlp.from_json(data, n)
+        except ValueError as e:
+            raise ValueError(f"{where}model {name!r}: {e}") from None
+    weights = [float(w) for w in data]
+    if len(weights) != n:
+        raise ValueError(f"{where}model {name!r} has {len(weights)} weights, not {n}")
     return weights
 
 
-def estimate(weights: dict[str, list[float]], state: DiceWarsState, me: int) -> float:
+def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, Model]:
+    """The shipped models; ValueError if they do not fit the features."""
+    data = json.loads(path.read_text())
+    return {name: load_model(name, data["models"][name], f"{path}: ") for name in FEATURE_NAMES}
+
+
+def logit(model: Model, x: list[float]) -> float:
+    if isinstance(model, Mlp):
+        return model.logit(x)
+    return sum(w * f for w, f in zip(model, x, strict=True))
+
+
+def estimate(weights: dict[str, Model], state: DiceWarsState, me: int) -> float:
     """The estimated chance that ``me`` wins (1 or 0 once the game is over)."""
     if state.phase == OVER:
         return 1.0 if state.winner == me else 0.0
     if not state.own[me]:
         return 0.0
     name, x = features(state, me)
-    z = sum(w * f for w, f in zip(weights[name], x, strict=True))
-    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+    z = logit(weights[name], x)
+    if z < -700:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z)) if z < 700 else 1.0

@@ -11,6 +11,11 @@ first iteration's players are the existing rule-based ones (``dicewars-wpm``,
 ``dicewars-hand``, ``dicewars-ste``); from the second on, half the seats are the
 learned player with the weights just fitted, so the data follow its own play.
 
+``--mlp many`` (or ``two``) fits that model as a small network instead (one layer of
+``--hidden`` tanh units, L-BFGS from a start drawn from the seed). ``--save-data``
+keeps the positions; ``--load-data`` refits them without playing (given the same
+``--games --players --seed`` as the run that saved them, it writes the same file).
+
 Everything is fixed by ``--seed`` and the counts: game i of table size n in iteration
 k is seeded ``derive_seed(seed, k, n, i)`` (map, play order, dice and who sits where),
 and ``--jobs`` only spreads the games over processes (results are put back in order).
@@ -31,7 +36,7 @@ import numpy as np
 from agents.core import Budget, get
 from agents.core.seeding import derive_seed
 from agents.dicewars.learned import LearnedAgent
-from agents.dicewars.value import FEATURE_NAMES, WEIGHTS_FILE, features
+from agents.dicewars.value import FEATURE_NAMES, WEIGHTS_FILE, features, load_model
 from agents.train.progress import Progress
 from games.core import CHANCE
 from games.dicewars import END_TURN, GAME
@@ -43,6 +48,10 @@ RULE_BASED = ("dicewars-wpm", "dicewars-hand", "dicewars-ste")
 CHUNK = 25
 #: The L2 penalty of the fit (per weight, the bias left free).
 L2 = 1.0
+#: The MLP's L2 penalty (on the standardised features' weights, per position).
+MLP_L2 = 1e-4
+#: L-BFGS iterations of the MLP fit.
+MLP_STEPS = 400
 
 
 def _players(rng: random.Random, n: int, weights: dict[str, list[float]] | None) -> list:
@@ -98,8 +107,81 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = L2, steps: int = 30) -> np.nda
     return w
 
 
-def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    p = np.clip(1.0 / (1.0 + np.exp(-(x @ w))), 1e-12, 1 - 1e-12)
+def fit_mlp(
+    x: np.ndarray, y: np.ndarray, hidden: int, seed: int, l2: float = MLP_L2
+) -> dict[str, Any]:
+    """One hidden layer of ``hidden`` tanh units, fitted by L-BFGS to the log loss
+    (plus ``l2`` × the squared weights), from a start drawn from ``seed``. The
+    features are standardised first (the bias column, constant, becomes 0)."""
+    from scipy.optimize import minimize
+
+    n, d = x.shape
+    mean = x.mean(axis=0)
+    std = x.std(axis=0)
+    std[std < 1e-12] = 1.0  # a constant column (the bias) becomes 0
+    xs = (x - mean) / std
+    rng = np.random.default_rng(seed)
+    shapes = [(hidden, d), (hidden,), (hidden,), (1,)]
+    sizes = [int(np.prod(s)) for s in shapes]
+
+    def unpack(theta: np.ndarray) -> list[np.ndarray]:
+        parts, at = [], 0
+        for shape, size in zip(shapes, sizes, strict=True):
+            parts.append(theta[at : at + size].reshape(shape))
+            at += size
+        return parts
+
+    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        w1, b1, w2, b2 = unpack(theta)
+        h = np.tanh(xs @ w1.T + b1)
+        z = h @ w2 + b2[0]
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -500, 500)))
+        eps = 1e-12
+        value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))
+        value += l2 * (np.sum(w1 * w1) + np.sum(w2 * w2))
+        dz = (p - y) / n
+        g_w2 = h.T @ dz + 2 * l2 * w2
+        g_b2 = np.array([dz.sum()])
+        dh = np.outer(dz, w2) * (1 - h * h)
+        g_w1 = dh.T @ xs + 2 * l2 * w1
+        g_b1 = dh.sum(axis=0)
+        return float(value), np.concatenate([g.ravel() for g in (g_w1, g_b1, g_w2, g_b2)])
+
+    start = np.concatenate(
+        [
+            rng.normal(0, 1 / np.sqrt(d), sizes[0]),
+            np.zeros(hidden),
+            rng.normal(0, 1 / np.sqrt(hidden), hidden),
+            np.zeros(1),
+        ]
+    )
+    result = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": MLP_STEPS})
+    w1, b1, w2, b2 = unpack(result.x)
+    r = lambda a: [round(float(v), 6) for v in a]  # noqa: E731
+    return {
+        "kind": "mlp",
+        "mean": r(mean),
+        "std": r(std),
+        "w1": [r(row) for row in w1],
+        "b1": r(b1),
+        "w2": r(w2),
+        "b2": round(float(b2[0]), 6),
+    }
+
+
+def predict(model: list[float] | dict[str, Any], x: np.ndarray) -> np.ndarray:
+    """The model's chances for the rows of ``x`` (as ``value.estimate`` computes them)."""
+    if isinstance(model, dict):
+        xs = (x - np.array(model["mean"])) / np.array(model["std"])
+        h = np.tanh(xs @ np.array(model["w1"]).T + np.array(model["b1"]))
+        z = h @ np.array(model["w2"]) + model["b2"]
+    else:
+        z = x @ np.array(model)
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -500, 500)))
+
+
+def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray | list | dict) -> float:
+    p = np.clip(predict(w if isinstance(w, dict) else list(w), x), 1e-12, 1 - 1e-12)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
@@ -111,26 +193,49 @@ def train(
     jobs: int = 1,
     quiet: bool = False,
     data_out: str | None = None,
+    model: dict[str, str] | None = None,
+    hidden: int = 16,
+    data_in: str | None = None,
 ) -> dict[str, Any]:
-    """Play, record and fit; returns the weights file's content (a plain dict)."""
+    """Play, record and fit; returns the weights file's content (a plain dict).
+
+    ``model`` names each model's kind (``logistic``, the default, or ``mlp`` with
+    ``hidden`` units). ``data_in``: fit the positions an earlier run saved
+    (``data_out``) instead of playing; the same run's data give the same weights.
+    """
+    kinds = {name: (model or {}).get(name, "logistic") for name in FEATURE_NAMES}
     data: dict[str, list] = {name: [] for name in FEATURE_NAMES}  # (game key, x, y)
-    weights: dict[str, list[float]] | None = None
+    weights: dict[str, Any] | None = None
     report: dict[str, Any] = {}
+    if data_in:
+        saved = np.load(data_in)
+        for name in FEATURE_NAMES:
+            data[name] = [
+                (str(g), [float(v) for v in x], int(y))
+                for g, x, y in zip(
+                    saved[f"{name}_game"], saved[f"{name}_x"], saved[f"{name}_y"], strict=True
+                )
+            ]
+        weights, report = _fit_all(data, kinds, hidden, seed)
+        iterations = 0
     for k in range(iterations):
         tasks = [
             ([derive_seed(seed, k, n, i) for i in range(s, min(s + CHUNK, games))], n)
             for n in players
             for s in range(0, games, CHUNK)
         ]
+        playing = (
+            None if weights is None else {name: load_model(name, m) for name, m in weights.items()}
+        )
         with Progress(games * len(players), f"games (iteration {k + 1})", quiet=quiet) as bar:
             if jobs <= 1:
                 results = []
                 for seeds, n in tasks:
-                    results.append(_play_chunk(seeds, n, weights))
+                    results.append(_play_chunk(seeds, n, playing))
                     bar.advance(len(seeds))
             else:
                 with ProcessPoolExecutor(max_workers=jobs) as pool:
-                    futures = [pool.submit(_play_chunk, seeds, n, weights) for seeds, n in tasks]
+                    futures = [pool.submit(_play_chunk, seeds, n, playing) for seeds, n in tasks]
                     results = []
                     for future, (seeds, _) in zip(futures, tasks, strict=True):
                         results.append(future.result())
@@ -139,7 +244,7 @@ def train(
             for game_seed, rows in zip(seeds, chunk, strict=True):
                 for name, x, y in rows:
                     data[name].append((game_seed, x, y))
-        weights, report = _fit_all(data)
+        weights, report = _fit_all(data, kinds, hidden, seed)
     if data_out:
         # The positions themselves, for refitting without playing again.
         np.savez_compressed(
@@ -158,15 +263,26 @@ def train(
             "players": list(players),
             "iterations": iterations,
             "seed": seed,
+            "kinds": {name: kinds[name] for name in FEATURE_NAMES},
+            **({"hidden": hidden} if "mlp" in kinds.values() else {}),
             "positions": {name: len(rows) for name, rows in data.items()},
         },
     }
 
 
-def _fit_all(data: dict[str, list]) -> tuple[dict[str, list[float]], dict[str, Any]]:
+def _fit_one(x: np.ndarray, y: np.ndarray, kind: str, hidden: int, seed: str | int) -> Any:
+    if kind == "mlp":
+        # The MLP's start is drawn from the training seed (as a number).
+        return fit_mlp(x, y, hidden, int(derive_seed(seed, "mlp")[:8], 16))
+    return [round(float(v), 6) for v in fit(x, y)]
+
+
+def _fit_all(
+    data: dict[str, list], kinds: dict[str, str], hidden: int, seed: str | int
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Fit each model on all but a held-out tenth of the games, report both losses,
     then refit on everything."""
-    weights: dict[str, list[float]] = {}
+    weights: dict[str, Any] = {}
     report: dict[str, Any] = {}
     for name, rows in data.items():
         if not rows:
@@ -175,14 +291,14 @@ def _fit_all(data: dict[str, list]) -> tuple[dict[str, list[float]], dict[str, A
         x = np.array([r[1] for r in rows])
         y = np.array([r[2] for r in rows], dtype=float)
         held = np.array([int(r[0][:8], 16) % 10 == 0 for r in rows])
-        w = fit(x[~held], y[~held])
+        w = _fit_one(x[~held], y[~held], kinds[name], hidden, seed)
         report[name] = {
             "positions": len(rows),
             "train_log_loss": round(log_loss(x[~held], y[~held], w), 5),
             "held_out_log_loss": round(log_loss(x[held], y[held], w), 5) if held.any() else None,
             "base_rate": round(float(y.mean()), 5),
         }
-        weights[name] = [round(float(v), 6) for v in fit(x, y)]
+        weights[name] = _fit_one(x, y, kinds[name], hidden, seed)
     return weights, report
 
 
@@ -201,11 +317,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the weights")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--save-data", default=None, help="also write the positions (.npz)")
+    parser.add_argument(
+        "--load-data", default=None, help="fit the positions of --save-data instead of playing"
+    )
+    parser.add_argument(
+        "--mlp",
+        nargs="*",
+        default=[],
+        choices=sorted(FEATURE_NAMES),
+        help="models fitted as a small network (one tanh layer) instead of logistic",
+    )
+    parser.add_argument("--hidden", type=int, default=16, help="the network's hidden units")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1 or any(not 2 <= n <= 8 for n in args.players):
         parser.error("--games and --iterations must be at least 1, --players 2..8")
     result = train(
-        args.games, args.players, args.iterations, args.seed, args.jobs, args.quiet, args.save_data
+        args.games,
+        args.players,
+        args.iterations,
+        args.seed,
+        args.jobs,
+        args.quiet,
+        args.save_data,
+        {name: "mlp" for name in args.mlp},
+        args.hidden,
+        args.load_data,
     )
     result["made_by"]["command"] = "python -m agents.train dicewars " + " ".join(
         sys.argv[2:] if argv is None else argv

@@ -11,7 +11,15 @@ import pytest
 
 from agents.core import Budget, get
 from agents.dicewars.learned import LearnedAgent, shipped_weights
-from agents.dicewars.value import FEATURE_NAMES, WEIGHTS_FILE, estimate, features, load_weights
+from agents.dicewars.value import (
+    FEATURE_NAMES,
+    WEIGHTS_FILE,
+    Mlp,
+    estimate,
+    features,
+    load_model,
+    load_weights,
+)
 from agents.train import dicewars as training
 from games.dicewars import END_TURN, GAME, win_probability
 from tests.agents.test_dicewars_agents import assert_same_games, board
@@ -81,7 +89,8 @@ def test_the_shipped_weights_load_without_training_and_say_how_they_were_made():
     data = json.loads(WEIGHTS_FILE.read_text())
     weights = shipped_weights()
     for name, names in FEATURE_NAMES.items():
-        assert len(weights[name]) == len(names)
+        model = weights[name]
+        assert len(model.rows[0] if isinstance(model, Mlp) else model) == len(names)
         assert data["features"][name] == list(names)
     made = data["made_by"]
     assert made["command"].startswith("python -m agents.train dicewars")
@@ -174,3 +183,103 @@ def test_training_is_fixed_by_the_seed_and_the_counts_whatever_the_jobs():
     assert one == again
     assert one["models"] != other["models"]
     assert one["made_by"]["positions"]["two"] > 0
+
+
+# ----- the small network ------------------------------------------------------------------
+
+
+def tiny_mlp(n: int, hidden: int = 3) -> dict:
+    rng = np.random.default_rng(5)
+    return {
+        "kind": "mlp",
+        "mean": [1.0] + [float(v) for v in rng.normal(size=n - 1)],
+        "std": [1.0] + [float(v) for v in rng.uniform(0.5, 2.0, size=n - 1)],
+        "w1": [[float(v) for v in row] for row in rng.normal(size=(hidden, n))],
+        "b1": [float(v) for v in rng.normal(size=hidden)],
+        "w2": [float(v) for v in rng.normal(size=hidden)],
+        "b2": 0.3,
+    }
+
+
+def test_the_network_computes_what_its_file_says_with_the_scaling_folded_in():
+    n = len(FEATURE_NAMES["many"])
+    data = tiny_mlp(n)
+    model = load_model("many", data)
+    assert isinstance(model, Mlp)
+    x = [1.0] + [0.1 * i for i in range(1, n)]
+    # By hand: standardise, one tanh layer, a weighted sum.
+    xs = [(v - m) / s for v, m, s in zip(x, data["mean"], data["std"], strict=True)]
+    hidden = [
+        math.tanh(b + sum(w * f for w, f in zip(row, xs, strict=True)))
+        for row, b in zip(data["w1"], data["b1"], strict=True)
+    ]
+    z = data["b2"] + sum(v * h for v, h in zip(data["w2"], hidden, strict=True))
+    assert model.logit(x) == pytest.approx(z, abs=1e-9)
+    # The training's own prediction agrees.
+    assert training.predict(data, np.array([x]))[0] == pytest.approx(1 / (1 + math.exp(-z)))
+
+
+def test_a_network_that_does_not_fit_the_features_is_refused():
+    data = tiny_mlp(len(FEATURE_NAMES["many"]))
+    with pytest.raises(ValueError, match="two"):
+        load_model("two", data)
+    with pytest.raises(ValueError, match="kind"):
+        load_model("many", {**data, "kind": "forest"})
+
+
+def test_the_network_fit_learns_what_a_line_cannot_and_is_fixed_by_its_seed():
+    # y depends on |x1|: no logistic line separates it; 8 tanh units do.
+    rng = np.random.default_rng(4)
+    x = np.column_stack([np.ones(4000), rng.normal(size=(4000, 2))])
+    y = (rng.random(4000) < 1 / (1 + np.exp(-(3 * np.abs(x[:, 1]) - 2)))).astype(float)
+    net = training.fit_mlp(x, y, hidden=8, seed=1)
+    line = training.fit(x, y)
+    assert training.log_loss(x, y, net) < training.log_loss(x, y, line) - 0.05
+    assert training.fit_mlp(x, y, hidden=8, seed=1) == net
+    assert training.fit_mlp(x, y, hidden=8, seed=2) != net
+
+
+def test_training_a_network_is_fixed_by_the_seed_and_refits_from_saved_positions(tmp_path):
+    saved = str(tmp_path / "d.npz")
+    kinds = {"many": "mlp"}
+    one = training.train(
+        games=2,
+        players=(3,),
+        iterations=1,
+        seed="t",
+        quiet=True,
+        data_out=saved,
+        model=kinds,
+        hidden=4,
+    )
+    again = training.train(
+        games=2, players=(3,), iterations=1, seed="t", quiet=True, model=kinds, hidden=4
+    )
+    refit = training.train(
+        games=2,
+        players=(3,),
+        iterations=1,
+        seed="t",
+        quiet=True,
+        model=kinds,
+        hidden=4,
+        data_in=saved,
+    )
+    assert one == again
+    assert refit["models"] == one["models"]
+    assert one["models"]["many"]["kind"] == "mlp"
+    assert isinstance(one["models"]["two"], list)
+    # The learned player plays with it, the same move from the same position.
+    agent = agent_with({n: load_model(n, m) for n, m in one["models"].items()})
+    view = {
+        "num_players": 3,
+        "map": {"neighbours": [[1], [0, 2], [1, 3], [2]]},
+        "owners": [0, 1, 2, 2],
+        "dice": [5, 3, 4, 5],
+        "order": [0, 1, 2],
+        "current": 0,
+    }
+    moves = [
+        agent.act(GAME.from_position(view), 0, Budget(), random.Random(k)).move for k in range(2)
+    ]
+    assert moves[0] == moves[1] and moves[0] in (END_TURN, (0, 1))
