@@ -169,16 +169,15 @@ def path(game: str) -> Path:
     return DIR / f"{game}.json"
 
 
-def load(game: str) -> Ladder | None:
-    """The shipped ladder of ``game``, or None if none was measured (or it is stale:
-    measured on other levels than ``agents.levels`` names now)."""
+def read(game: str) -> Ladder | None:
+    """The file of ``game`` as it stands, whatever levels it was measured on."""
     file = path(game)
     if not file.exists():
         return None
     data = json.loads(file.read_text())
     if data.get("version") != VERSION:
         raise ValueError(f"{file.name}: version {data.get('version')!r}, expected {VERSION}")
-    ladder = Ladder(
+    return Ladder(
         game=data["game"],
         steps=tuple(Step.from_json(s) for s in data["steps"]),
         command=data["command"],
@@ -187,7 +186,13 @@ def load(game: str) -> Ladder | None:
         format=data["format"],
         rules=data.get("rules", {}),
     )
-    return ladder if ladder.matches(levels(game)) else None
+
+
+def load(game: str) -> Ladder | None:
+    """The shipped ladder of ``game``, or None if none was measured (or it is stale:
+    measured on other levels than ``agents.levels`` names now)."""
+    ladder = read(game)
+    return ladder if ladder is not None and ladder.matches(levels(game)) else None
 
 
 def step_seed(seed: str, lower: Level, upper: Level) -> str:

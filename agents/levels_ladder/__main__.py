@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from agents.levels import NAMES, levels
 from agents.levels_ladder import (
@@ -26,10 +27,10 @@ from agents.levels_ladder import (
     Ladder,
     Step,
     command_line,
-    load,
     measure_step,
     merge,
     path,
+    read,
     text,
     today,
     write,
@@ -69,19 +70,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(found) < 2:
         print(f"{args.game} has fewer than two levels: nothing to measure", file=sys.stderr)
         return 2
-    old = load(args.game)
-    kept = {s.upper: s for s in old.steps} if old else {}
+    # Steps already measured are known by the two agents, so a level renamed or a step
+    # added keeps the rest of the file.
+    old = read(args.game)
+    kept = {(s.lower_spec, s.upper_spec): s for s in old.steps} if old else {}
     command = command_line(args_list)
     steps: list[Step] = []
     for lower, upper in zip(found, found[1:], strict=False):
-        if args.only and upper.name not in args.only and upper.name in kept:
-            steps.append(kept[upper.name])
+        had = kept.get((lower.spec, upper.spec))
+        if had is not None:
+            had = replace(had, lower=lower.name, upper=upper.name)
+        if args.only and upper.name not in args.only:
+            if had is not None:  # a step not yet measured stays out (the site shows none)
+                steps.append(had)
             continue
         step = measure_step(
             args.game, lower, upper, args.games, args.seed, args.jobs, command, args.note
         )
-        if args.add and upper.name in kept:
-            step = merge(kept[upper.name], step)
+        if args.add and had is not None:
+            step = merge(had, step)
         steps.append(step)
         print(text(step), file=sys.stderr, flush=True)
     ladder = Ladder(
