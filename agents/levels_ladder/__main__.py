@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure only the step up to this level (repeatable); keep the others",
     )
     parser.add_argument(
+        "--relabel",
+        action="store_true",
+        help="measure nothing: rewrite the file for today's levels from the steps it has",
+    )
+    parser.add_argument(
         "--add", action="store_true", help="add to the file's games for a step (another seed)"
     )
     parser.add_argument("--note", default="", help="a note kept with the measured steps")
@@ -80,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         had = kept.get((lower.spec, upper.spec))
         if had is not None:
             had = replace(had, lower=lower.name, upper=upper.name)
-        if args.only and upper.name not in args.only:
+        if args.relabel or (args.only and upper.name not in args.only):
             if had is not None:  # a step not yet measured stays out (the site shows none)
                 steps.append(had)
             continue
@@ -91,12 +96,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             step = merge(had, step)
         steps.append(step)
         print(text(step), file=sys.stderr, flush=True)
+    relabelled = args.relabel and old is not None
     ladder = Ladder(
         game=args.game,
         steps=tuple(steps),
-        command=command,
-        seed=args.seed,
-        date=today(),
+        command=old.command if relabelled else command,
+        seed=old.seed if relabelled else args.seed,
+        date=old.date if relabelled else today(),
         format=FORMATS.get(args.game, "roundrobin"),
         rules=RULES.get(args.game, {}),
     )
