@@ -42,7 +42,8 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
         ("easy", "footsies-mcts"),
         ("strong", "footsies-mcts-faithful"),
     ),
-    # Button Men on the lobby's rules (a random fighter each, first to 3 rounds):
+    # Button Men on the lobby's rules (a random fighter each, first to 3 rounds;
+    # agents/levels_ladder/buttonmen.json): MC beats random 89 % of 400 games.
     # `buttonmen-flat` is no level, because `buttonmen-best` beat it in only 57.6 % of
     # 172 games (docs/results/buttonmen.md, "Levels"), short of a step's 60 %; it may
     # come back as Strong once `-best` clears that over 400 games.
@@ -50,6 +51,8 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
         ("beginner", "random"),
         ("medium", "buttonmen-mc"),
     ),
+    # The Octagon Theory (agents/levels_ladder/octagon.json): the designer's greedy AI
+    # beats random 400-0; best beats greedy 65-26-9 of 100 (draws are common).
     "octagon": (
         ("beginner", "random"),
         ("strong", "octagon-greedy"),
