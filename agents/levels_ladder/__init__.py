@@ -144,10 +144,18 @@ class Ladder:
     rules: dict[str, Any]
 
     def matches(self, found: Sequence[Level]) -> bool:
-        """Whether the ladder was measured on exactly these levels, in this order."""
+        """Whether every step was measured between two neighbours of these levels, in
+        their order (a step not yet measured may be missing)."""
         pairs = [(s.lower_spec, s.upper_spec) for s in self.steps]
         wanted = [(a.spec, b.spec) for a, b in zip(found, found[1:], strict=False)]
-        return pairs == wanted
+        return pairs == [p for p in wanted if p in pairs]
+
+    def step(self, lower: Level, upper: Level) -> Step | None:
+        """The step from ``lower`` to ``upper``, or None if it was not measured."""
+        return next(
+            (s for s in self.steps if (s.lower_spec, s.upper_spec) == (lower.spec, upper.spec)),
+            None,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

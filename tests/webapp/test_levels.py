@@ -192,9 +192,9 @@ def test_the_lobby_shows_each_levels_head_to_head_step_with_its_interval(client)
         for row in steps:
             # "Strong beats Medium 71 % [67, 75] of 400 games"
             assert row.text in page and " % [" in row.text
-            assert f'data-step="{row.step.upper}"' in page
+            assert f'data-step="{row.upper.name}"' in page
         # Strongest first, as the levels read from the top down.
-        uppers = [row.step.upper for row in steps]
+        uppers = [row.upper.name for row in steps]
         assert uppers == [lv.name for lv in reversed(levels(game.slug)[1:])]
 
 
@@ -215,3 +215,12 @@ def test_the_ladder_is_played_on_the_lobbys_rules():
     from webapp.matches.lobby import LOBBY_OPTION_DEFAULTS
 
     assert RULES == LOBBY_OPTION_DEFAULTS
+
+
+def test_a_step_not_yet_measured_says_so(client, monkeypatch):
+    from dataclasses import replace
+
+    ladder = lobby_levels.LADDERS["dicewars"]
+    monkeypatch.setitem(lobby_levels.LADDERS, "dicewars", replace(ladder, steps=ladder.steps[:-1]))
+    page = client.get("/play/dicewars/").content.decode()
+    assert "Best against Strong: not yet measured" in page

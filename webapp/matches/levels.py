@@ -85,22 +85,26 @@ class LevelRow:
 
 @dataclass(frozen=True)
 class StepRow:
-    """One rung of the head-to-head ladder, for the lobby."""
+    """One rung of the head-to-head ladder, for the lobby (``step`` None: not measured)."""
 
-    step: levels_ladder.Step
+    upper: Level
+    lower: Level
+    step: levels_ladder.Step | None
 
     @property
     def text(self) -> str:
+        if self.step is None:
+            return f"{self.upper.title} against {self.lower.title}: not yet measured"
         return levels_ladder.text(self.step)
 
     @property
     def holds(self) -> bool:
-        return self.step.holds
+        return self.step is not None and self.step.holds
 
     @property
     def percent(self) -> int:
         """The upper level's win rate in whole percent (for the bar)."""
-        return round(100 * (self.step.win_rate or 0))
+        return round(100 * (self.step.win_rate or 0)) if self.step else 0
 
 
 def _load_ladders() -> dict[str, levels_ladder.Ladder]:
@@ -120,9 +124,14 @@ LADDERS: dict[str, levels_ladder.Ladder] = _load_ladders()
 
 
 def ladder_rows(game: str) -> list[StepRow]:
-    """``game``'s head-to-head steps, strongest first (as the levels read on a page)."""
+    """``game``'s head-to-head steps, strongest first (as the levels read on a page);
+    empty if the game has no shipped ladder of its current levels."""
     ladder = LADDERS.get(game)
-    return [StepRow(step) for step in reversed(ladder.steps)] if ladder else []
+    if ladder is None:
+        return []
+    found = levels(game)
+    pairs = zip(found, found[1:], strict=False)
+    return [StepRow(up, low, ladder.step(low, up)) for low, up in reversed(list(pairs))]
 
 
 def seconds_text(seconds: float) -> str:
