@@ -43,3 +43,24 @@ def test_a_person_picks_the_best_level_and_plays_its_agent(new_page, phone):
     press(page, page.locator("button.move[data-move=B]"))
     # The level's agent answered: the exchange resolved.
     page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_lobby_shows_the_head_to_head_ladder_readably(new_page, phone):
+    from webapp.matches.levels import ladder_rows
+
+    page = new_page(phone)
+    open_lobby(page, "dicewars")
+    steps = page.locator("#levels ol.ladder li")
+    rows = ladder_rows("dicewars")
+    expect(steps).to_have_count(len(rows))
+    for shown, row in zip(range(len(rows)), rows, strict=True):
+        expect(steps.nth(shown).locator(".ladder-text")).to_have_text(row.text)
+        expect(steps.nth(shown).locator("meter")).to_be_visible()
+    if phone:
+        assert_no_sideways_scroll(page)
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.locator("#levels").screenshot(
+            path=str(Path(SHOTS) / f"ladder-{'phone' if phone else 'desktop'}.png")
+        )

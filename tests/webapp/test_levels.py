@@ -185,3 +185,46 @@ def test_the_footsies_soundness_figures_are_for_the_lobbys_rules():
 
     assert LOBBY == LOBBY_OPTION_DEFAULTS["footsies"]
     assert shipped()["options"] == games.get("footsies").resolve_options(LOBBY)
+
+
+def test_the_lobby_shows_each_levels_head_to_head_step_with_its_interval(client):
+    for game in games.all():
+        steps = lobby_levels.ladder_rows(game.slug)
+        assert len(steps) == len(levels(game.slug)) - 1, game.slug
+        page = client.get(f"/play/{game.slug}/").content.decode()
+        assert 'class="ladder"' in page
+        for row in steps:
+            # "Strong beats Medium 71 % [67, 75] of 400 games"
+            assert row.text in page and " % [" in row.text
+            assert f'data-step="{row.upper.name}"' in page
+        # Strongest first, as the levels read from the top down.
+        uppers = [row.upper.name for row in steps]
+        assert uppers == [lv.name for lv in reversed(levels(game.slug)[1:])]
+
+
+def test_a_step_that_breaks_the_promise_is_marked_so(client, monkeypatch):
+    from dataclasses import replace
+
+    ladder = lobby_levels.LADDERS["dicewars"]
+    weak = replace(ladder.steps[-1], wins=50, losses=50, draws=0, games=100)
+    monkeypatch.setitem(
+        lobby_levels.LADDERS, "dicewars", replace(ladder, steps=(*ladder.steps[:-1], weak))
+    )
+    page = client.get("/play/dicewars/").content.decode()
+    assert 'class="short"' in page and "Short of the promise: fewer than 400 games" in page
+
+
+def test_the_ladder_is_played_on_the_lobbys_rules():
+    from agents.levels_ladder import RULES
+    from webapp.matches.lobby import LOBBY_OPTION_DEFAULTS
+
+    assert RULES == LOBBY_OPTION_DEFAULTS
+
+
+def test_a_step_not_yet_measured_says_so(client, monkeypatch):
+    from dataclasses import replace
+
+    ladder = lobby_levels.LADDERS["dicewars"]
+    monkeypatch.setitem(lobby_levels.LADDERS, "dicewars", replace(ladder, steps=ladder.steps[:-1]))
+    page = client.get("/play/dicewars/").content.decode()
+    assert "Best against Strong: not yet measured" in page

@@ -14,6 +14,12 @@ is measured, never guessed:
 
 Both read a bounded number of rows and are kept for a minute, so the lobby stays cheap
 however many games are stored.
+
+Beside them the lobby shows the *head-to-head ladder*: each level against the level
+just below it, hundreds of games a step, measured offline by
+``python -m agents.levels_ladder`` and shipped in ``agents/levels_ladder/<game>.json``.
+The files are read once, when this module is imported at start-up (``apps.ready``);
+nothing is played for them on the site.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 
 import agents
+from agents import levels_ladder
 from agents.levels import Level, level, levels
 from agents.stats import Tally, result_for
 from games.core import Game, Outcome
@@ -75,6 +82,57 @@ class LevelRow:
         if self.thinking_s is None:
             return "not yet measured"
         return f"{seconds_text(self.thinking_s)} a move (median of {self.decisions})"
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """One rung of the head-to-head ladder, for the lobby (``step`` None: not measured)."""
+
+    upper: Level
+    lower: Level
+    step: levels_ladder.Step | None
+
+    @property
+    def text(self) -> str:
+        if self.step is None:
+            return f"{self.upper.title} against {self.lower.title}: not yet measured"
+        return levels_ladder.text(self.step)
+
+    @property
+    def holds(self) -> bool:
+        return self.step is not None and self.step.holds
+
+    @property
+    def percent(self) -> int:
+        """The upper level's win rate in whole percent (for the bar)."""
+        return round(100 * (self.step.win_rate or 0)) if self.step else 0
+
+
+def _load_ladders() -> dict[str, levels_ladder.Ladder]:
+    import games
+
+    found = {}
+    for game in games.all():
+        ladder = levels_ladder.load(game.slug)
+        if ladder is not None:
+            found[game.slug] = ladder
+    return found
+
+
+#: Every game's shipped ladder, read once at start-up (a game without one, or whose
+#: levels changed since it was measured, has none and the lobby says so).
+LADDERS: dict[str, levels_ladder.Ladder] = _load_ladders()
+
+
+def ladder_rows(game: str) -> list[StepRow]:
+    """``game``'s head-to-head steps, strongest first (as the levels read on a page);
+    empty if the game has no shipped ladder of its current levels."""
+    ladder = LADDERS.get(game)
+    if ladder is None:
+        return []
+    found = levels(game)
+    pairs = zip(found, found[1:], strict=False)
+    return [StepRow(up, low, ladder.step(low, up)) for low, up in reversed(list(pairs))]
 
 
 def seconds_text(seconds: float) -> str:

@@ -64,6 +64,8 @@ def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: i
             "open_matches": browse.open_challenges(game.slug)[:5],
             "length": gamebook.info(game.slug).match_length(lobby.lobby_defaults(game)),
             "levels": levels.rows(game.slug),
+            "ladder": levels.LADDERS.get(game.slug),
+            "ladder_steps": levels.ladder_rows(game.slug),
         },
         status=status,
     )
