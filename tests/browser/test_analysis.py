@@ -50,7 +50,7 @@ def analyse_on_the_page(page, match_id: int) -> None:
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_the_timeline_draws_and_clicking_it_moves_the_replay(new_page, phone):
-    # A Dice Wars match whose analysis (4 playouts a position, no time limit: the same
+    # A Dice Wars match whose analysis (8 playouts a position, no time limit: the same
     # on any machine) labels blunders: random against the naive player.
     match_id = stored_match("dicewars", ["random", "dicewars-naive"], "t4")
     page = new_page(phone=phone)

@@ -13,9 +13,11 @@ RUN_ID = os.environ.setdefault("DICEARENA_TEST_RUN", uuid.uuid4().hex[:10])
 os.environ.setdefault("DICEARENA_CHANNEL_PREFIX", f"dicearena-test-{RUN_ID}")
 os.environ.setdefault("DICEARENA_QUEUE", f"dicearena-test-{RUN_ID}")
 # Analyses in tests: a fixed, small number of playouts and no time limit, so what they
-# find does not depend on how fast the machine is (and they take a moment).
+# find does not depend on how fast the machine is (and they take a moment). Eight, not
+# four: with four a position's interval is so wide that no move is ever labelled (a
+# label needs a loss outside the interval of the estimates).
 os.environ.setdefault("DICEARENA_ANALYSIS_BUDGET_S", "0")
-os.environ.setdefault("DICEARENA_ANALYSIS_PLAYOUTS", "4")
+os.environ.setdefault("DICEARENA_ANALYSIS_PLAYOUTS", "8")
 # No automatic analyses unless a test asks: they would share the tournament queue.
 os.environ.setdefault("DICEARENA_AUTO_ANALYSES_PER_HOUR", "0")
 # Every test client asks from 127.0.0.1: the per-minute quotas of people, addresses and

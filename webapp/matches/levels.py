@@ -33,6 +33,7 @@ import agents
 from agents import levels_ladder
 from agents.levels import Level, level, levels
 from agents.stats import Tally, result_for
+from games import all as all_games
 from games.core import Game, Outcome
 from webapp.matches import signals
 from webapp.matches.lobby import OPPONENT_SOURCES, Opponent
@@ -109,10 +110,8 @@ class StepRow:
 
 
 def _load_ladders() -> dict[str, levels_ladder.Ladder]:
-    import games
-
     found = {}
-    for game in games.all():
+    for game in all_games():
         ladder = levels_ladder.load(game.slug)
         if ladder is not None:
             found[game.slug] = ladder
