@@ -124,6 +124,9 @@ def points(
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:
+    """Wilson's 95 % interval for a share whose successes may be fractional (a shared
+    win counts a part), which ``agents.stats.wilson_interval``'s whole-game counts cannot
+    take."""
     if n == 0:
         return 0.0, 1.0
     p = successes / n
