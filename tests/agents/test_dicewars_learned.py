@@ -241,30 +241,13 @@ def test_the_network_fit_learns_what_a_line_cannot_and_is_fixed_by_its_seed():
 
 def test_training_a_network_is_fixed_by_the_seed_and_refits_from_saved_positions(tmp_path):
     saved = str(tmp_path / "d.npz")
-    kinds = {"many": "mlp"}
-    one = training.train(
-        games=2,
-        players=(3,),
-        iterations=1,
-        seed="t",
-        quiet=True,
-        data_out=saved,
-        model=kinds,
-        hidden=4,
+    # The same small run three ways: saving its positions, again, and refit from the file.
+    run = dict(
+        games=2, players=(3,), iterations=1, seed="t", quiet=True, model={"many": "mlp"}, hidden=4
     )
-    again = training.train(
-        games=2, players=(3,), iterations=1, seed="t", quiet=True, model=kinds, hidden=4
-    )
-    refit = training.train(
-        games=2,
-        players=(3,),
-        iterations=1,
-        seed="t",
-        quiet=True,
-        model=kinds,
-        hidden=4,
-        data_in=saved,
-    )
+    one = training.train(**run, data_out=saved)
+    again = training.train(**run)
+    refit = training.train(**run, data_in=saved)
     assert one == again
     assert refit["models"] == one["models"]
     assert one["models"]["many"]["kind"] == "mlp"
