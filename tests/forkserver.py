@@ -6,12 +6,15 @@ stopped, and waited for, before their database is flushed.
     python -m tests.forkserver      then one JSON line per process on stdin:
     {"kind": "worker", "argv": [...celery worker arguments], "log": "/path"}
     {"kind": "web", "port": 8123, "log": "/path"}
+    and optionally "setup": "module:function", called in the new process before it serves
+    (the test-only race game installs itself this way).
 It answers each with the new process's pid (its own process group), after "ready".
 It never opens a database connection: only the processes it forks do.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import signal
@@ -43,10 +46,19 @@ def _child(order: dict) -> None:
     sys.stdin = open(0)  # noqa: SIM115 - the process's own, for its life
     sys.stdout = open(1, "w", buffering=1)  # noqa: SIM115
     sys.stderr = open(2, "w", buffering=1)  # noqa: SIM115
+    if order.get("setup"):
+        module, function = order["setup"].split(":")
+        getattr(importlib.import_module(module), function)()
     if order["kind"] == "web":
         import uvicorn
 
-        from webapp.config.asgi import application
+        from webapp.config import asgi
+
+        if order.get("setup"):
+            # The parent built the site's middleware, and WhiteNoise listed the static
+            # files then: built afresh, it serves what the setup added.
+            importlib.reload(asgi)
+        application = asgi.application
         from webapp.launcher import HTTP_PROTOCOL
 
         uvicorn.run(

@@ -183,15 +183,18 @@ class ForkServer:
         self.proc.stdin.flush()
         return Process.forked(name, int(self.proc.stdout.readline()), log)
 
-    def worker(self, name: str = "worker") -> Process:
-        """A worker on every one of this run's queues, as ``start_worker`` starts it."""
+    def worker(self, name: str = "worker", setup: str | None = None) -> Process:
+        """A worker on every one of this run's queues, as ``start_worker`` starts it;
+        ``setup`` ("module:function") is called in it first."""
         # Its arguments from "worker" on: the fork server is the Celery program already.
         argv = _worker_argv(name, 1, None)
-        return self._fork(name, {"kind": "worker", "argv": argv[argv.index("worker") :]})
+        order = {"kind": "worker", "argv": argv[argv.index("worker") :], "setup": setup}
+        return self._fork(name, order)
 
-    def web(self) -> tuple[Process, str]:
+    def web(self, setup: str | None = None) -> tuple[Process, str]:
         port = free_port()
-        return self._fork("web", {"kind": "web", "port": port}), f"http://127.0.0.1:{port}"
+        order = {"kind": "web", "port": port, "setup": setup}
+        return self._fork("web", order), f"http://127.0.0.1:{port}"
 
     def stop(self) -> None:
         self.proc.stdin.close()  # its loop ends; it has forked nothing still running

@@ -60,3 +60,25 @@ def install_site(monkeypatch: pytest.MonkeyPatch, settings) -> None:
         {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], HERE / "templates"]}
     ]
     settings.STATICFILES_DIRS = [*settings.STATICFILES_DIRS, HERE / "static"]
+
+
+class _ProcessSettings:
+    """Django's settings changed for the rest of a process, the way tests change them:
+    through ``override_settings``, whose signal resets what was built from them (the
+    template engines, the static file finders)."""
+
+    def __getattr__(self, name: str):
+        from django.conf import settings
+
+        return getattr(settings, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        from django.test.utils import override_settings
+
+        override_settings(**{name: value}).enable()
+
+
+def install_in_process() -> None:
+    """The race in a whole web server or worker, for its life: forked for a browser test
+    with ``setup="tests.racegame.install:install_in_process"`` (tests/forkserver.py)."""
+    install_site(pytest.MonkeyPatch(), _ProcessSettings())
