@@ -21,6 +21,9 @@ EXACT_OUTCOMES = 8000
 
 POWER, SKILL, PASS_KIND = "power", "skill", "pass"
 PASS = (PASS_KIND,)
+#: Giving up the round under way (not the match), when the match allows it.
+SURRENDER_KIND = "surrender"
+SURRENDER = (SURRENDER_KIND,)
 
 #: SLOTS[mask]: the slots in ``mask``, ascending.
 SLOTS: tuple[tuple[int, ...], ...] = tuple(
