@@ -74,3 +74,32 @@ def test_the_ai_plays_roster_buttons_to_the_end():
     options = {"fighters": ["Billy Shakespeare", "Changeling"], "rounds_to_win": 1}
     result = play_match("buttonmen", ["buttonmen-mc", "random"], "roster-1", options=options)
     assert result.state.is_terminal()
+
+
+def test_the_roster_script_reads_the_sites_seed_rows_in_set_order():
+    from games.buttonmen.make_roster import read_seed
+
+    seed = """INSERT INTO buttonset (id, name, sort_order) VALUES
+(1, 'Later', 200),
+(2, 'Earlier', 100);
+INSERT INTO button (id, name, recipe, btn_special, tourn_legal, set_id) VALUES
+# a comment, and a row the site left out:
+# (9, 'Ghost', '(1)', 0, 0, (SELECT id FROM buttonset WHERE name="Later")),
+(5, 'B\\'s', '(4) (X)', 0, 1, (SELECT id FROM buttonset WHERE name="Later")),
+(7, 'A', '(4/6) (8,8)', 1, 0, (SELECT id FROM buttonset WHERE name="Earlier")),
+(3, 'C', 'p(20)', 0, 1, (SELECT id FROM buttonset WHERE name="Later"));
+"""
+    assert read_seed(seed) == [
+        ["A", "Earlier", "(4/6) (8,8)", 1, 0],
+        ["C", "Later", "p(20)", 0, 1],
+        ["B's", "Later", "(4) (X)", 0, 1],
+    ]
+
+
+def test_the_roster_says_where_it_came_from():
+    import json
+
+    from games.buttonmen.roster import PATH
+
+    source = json.loads(PATH.read_text(encoding="utf-8"))["source"]
+    assert "buttonmen-dev/buttonmen" in source and "make_roster" in source
