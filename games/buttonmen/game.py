@@ -50,7 +50,6 @@ class ButtonMen(Game):
             False,
             "offer the mover a 'surrender' move that concedes the round under way (the "
             "site's Surrender; not the match, which is Resign)",
-            choices=(False, True),
         ),
         "swing_reselect": Option(
             "site",
