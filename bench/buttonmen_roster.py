@@ -2,7 +2,10 @@
 clean-state loop that plays tier-2 dice (other swing letters, option and twin dice).
 Whole matches, first to 3, random moves, one core; wall-clock time per pairing.
 
-    python bench/buttonmen_roster.py [--seconds 2]
+    python bench/buttonmen_roster.py [--seconds 2] [--decisions]
+
+``--decisions`` also times one default ``buttonmen-best`` decision per pairing: the
+opening swing choice of seat 0, then its first move of round 1 (seeded, one each).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ PAIRINGS = (
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--decisions", action="store_true")
     args = parser.parse_args()
     out = {}
     for pair in PAIRINGS:
@@ -41,7 +45,31 @@ def main() -> None:
             playout(state, rng)
             games += 1
         out[" - ".join(pair)] = round(games / (time.perf_counter() - start))
-    print(json.dumps({"matches_per_s": out}, indent=1))
+    report: dict = {"matches_per_s": out}
+    if args.decisions:
+        report["best_decision_s"] = {" - ".join(p): decision_seconds(p) for p in PAIRINGS}
+    print(json.dumps(report, indent=1))
+
+
+def decision_seconds(pair: tuple[str, str]) -> dict[str, float]:
+    """Seconds of one default buttonmen-best swing choice and one move of round 1."""
+    from agents.core import Budget, get
+    from games.core import CHANCE
+
+    best = get("buttonmen-best")
+    state = GAME.new_state(2, {"fighters": list(pair)})
+    start = time.perf_counter()
+    swing = best.act(state, 0, Budget(), random.Random(1)).move
+    swing_s = time.perf_counter() - start
+    theirs = state.legal_moves(1) if 1 in state.choosers else []
+    joint = {0: swing, **({1: theirs[len(theirs) // 2]} if theirs else {})}
+    state = state.apply_joint(joint) if len(joint) > 1 else state.apply(swing)
+    rng = random.Random(2)
+    while state.current() == CHANCE:
+        state = state.apply(state.sample_chance(rng))
+    start = time.perf_counter()
+    best.act(state, state.current(), Budget(), random.Random(1))
+    return {"swing": round(swing_s, 2), "move": round(time.perf_counter() - start, 2)}
 
 
 if __name__ == "__main__":
