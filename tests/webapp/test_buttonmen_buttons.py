@@ -45,3 +45,14 @@ def test_the_tournament_form_has_the_picker_too(client, django_user_model):
     client.force_login(user)
     page = client.get("/tournaments/new/").content.decode()
     assert 'list="bm-buttons" name="opt_fighters"' in page
+
+
+def test_the_tournament_form_reads_one_picker_per_seat():
+    from django.http import QueryDict
+
+    from webapp.tournaments.forms import plan_from_form
+
+    data = QueryDict(mutable=True)
+    data.update({"game": "buttonmen", "entrants_json": "[]"})
+    data.setlist("opt_fighters", ["Jolene", "random"])
+    assert plan_from_form(data).options["fighters"] == ["Jolene", "random"]
