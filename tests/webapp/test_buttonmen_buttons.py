@@ -55,4 +55,4 @@ def test_the_tournament_form_reads_one_picker_per_seat():
     data = QueryDict(mutable=True)
     data.update({"game": "buttonmen", "entrants_json": "[]"})
     data.setlist("opt_fighters", ["Jolene", "random"])
-    assert plan_from_form(data).options["fighters"] == ["Jolene", "random"]
+    assert list(plan_from_form(data).options["fighters"]) == ["Jolene", "random"]
