@@ -32,7 +32,8 @@ def possessive(state: ButtonMenState, seat: int) -> str:
 def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> str:
     """'d12 showing 9', or 'swing d7 showing 3' for an X die."""
     swing = "swing " if state.swing_slots[seat] >> slot & 1 else ""
-    text = f"{swing}d{state.size[seat][slot]}"
+    poison = "Poison " if state.poison[seat] >> slot & 1 else ""
+    text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
 
@@ -152,6 +153,8 @@ class Scene(NamedTuple):
     pending: tuple
     round: int
     choosers: tuple
+    poison: tuple = (0, 0)
+    recipes: tuple = (None, None)
 
 
 def scene(state: ButtonMenState) -> Scene:
@@ -165,6 +168,8 @@ def scene(state: ButtonMenState) -> Scene:
         state.pending,
         state.round,
         state.choosers,
+        tuple(state.poison),
+        tuple(state.recipes),
     )
 
 

@@ -8,7 +8,9 @@ A recipe is a tuple of dice in the order they sit on the button. A die is:
   one size;
 - ``"a/b"`` (e.g. ``"4/10"``): an option die, its owner chooses size a or b, per die;
 - ``"a,b"`` (e.g. ``"4,4"`` or ``"X,X"``): a twin die, one die made of two that roll
-  together; it shows the sum of both and its size is the sum of both sizes.
+  together; it shows the sum of both and its size is the sum of both sizes;
+- any of these with skill letters, written as the site writes them: ``"p(20)"``,
+  ``"p(X)"``, ``"p(4,4)"`` (``SKILLS``: the ones the engine plays).
 
 The choice of a seat is one move ``("swing", v1, v2, …)``: one value per *choice*, the
 swing letters first (in the order they first appear on the button), then each option
@@ -35,6 +37,11 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
     "Z": (4, 30),
 }
 
+#: The skills the engine plays, by their letter in the site's notation: Poison only
+#: changes scoring (an own Poison die left in play scores minus its size, a captured
+#: one minus half its size for the capturer).
+SKILLS: dict[str, str] = {"p": "Poison"}
+
 #: Bounds for hand-made and roster recipes (the move tables are built for them).
 MAX_DICE = 8
 MAX_SIZE = 100
@@ -58,6 +65,19 @@ def die_parts(die: object) -> tuple[str, tuple[Part, ...]] | None:
     return _die_parts(die)
 
 
+def split_skills(die: object) -> tuple[str, object]:
+    """``("p", "20")`` for ``"p(20)"``: a die with skills is written as in the site's
+    notation, the skill letters before the parentheses; any other die has none."""
+    if isinstance(die, str) and die.endswith(")") and "(" in die:
+        skills, _, body = die[:-1].partition("(")
+        return skills, body
+    return "", die
+
+
+def die_skills(die: object) -> str:
+    return split_skills(die)[0]
+
+
 @cache
 def _die_parts(die: int | str) -> tuple[str, tuple[Part, ...]] | None:
     if isinstance(die, bool):
@@ -66,6 +86,15 @@ def _die_parts(die: int | str) -> tuple[str, tuple[Part, ...]] | None:
         return ("plain", (die,)) if 1 <= die <= MAX_SIZE else None
     if not isinstance(die, str):
         return None
+    skills, body = split_skills(die)
+    if skills:
+        if any(letter not in SKILLS for letter in skills) or not isinstance(body, str):
+            return None
+        if body.isascii() and body.isdigit():
+            return _die_parts(int(body))
+        return _die_parts(body) if body else None
+    if body.isascii() and body.isdigit():
+        return None  # a number is written as an int
     if die in SWING_RANGES:
         return ("plain", (die,))
     for sep, kind in (("/", "option"), (",", "twin")):
@@ -84,6 +113,11 @@ def is_classic(recipe: tuple | None) -> bool:
     return recipe is not None and all(
         (isinstance(d, int) and not isinstance(d, bool)) or d == "X" for d in recipe
     )
+
+
+def poison_mask(recipe: tuple) -> int:
+    """The slots of the recipe's Poison dice, as a bit mask."""
+    return sum(1 << i for i, die in enumerate(recipe) if "p" in die_skills(die))
 
 
 @cache

@@ -16,7 +16,8 @@ Each button falls in the first tier whose dice it needs:
 
 or none, when it needs anything else (other skills, or special rules of its own). A
 button is *playable* when the engine implements what it needs; today that is tiers 1
-and 2 (a few tier-2 buttons the engine cannot seat say why).
+and 2, and the tier-3 buttons whose only skill is one the engine plays (Poison,
+``games.buttonmen.dice.SKILLS``); the others say what they still need.
 ``roster()`` lists every button with its tier and, when it is not playable, why.
 """
 
@@ -29,6 +30,7 @@ from functools import cache
 from pathlib import Path
 
 from games.buttonmen.dice import MAX_DICE, SWING_RANGES, choice_count, die_parts
+from games.buttonmen.dice import SKILLS as ENGINE_SKILLS
 
 PATH = Path(__file__).with_name("roster.json")
 
@@ -75,7 +77,12 @@ SKILL_NAMES: dict[str, str] = {
     "h": "Weak",
 }
 
-#: The tiers the engine plays today.
+#: What tier 2 adds, as ``_tier_and_needs`` words it (all played).
+TIER2_NEEDS = frozenset(
+    ["option dice", "twin dice", *(f"the swing letter {L}" for L in SWING_RANGES if L != "X")]
+)
+
+#: The tiers the engine plays whole today (and tier-3 buttons whose skills it plays).
 PLAYABLE_TIERS = (1, 2)
 
 #: A seat's choice moves beyond this many would swamp the agents' swing search.
@@ -171,9 +178,8 @@ def _tier_and_needs(dice: tuple[Die, ...]) -> tuple[int | None, list[str]]:
 def engine_die(die: Die) -> int | str:
     """The engine's form of a recipe's die (games.buttonmen.dice): 8, "X", "4/10", "X,X"."""
     sep = "/" if die.kind == "option" else ","
-    if len(die.sizes) == 1:
-        return die.sizes[0]
-    return sep.join(str(s) for s in die.sizes)
+    body = die.sizes[0] if len(die.sizes) == 1 else sep.join(str(s) for s in die.sizes)
+    return f"{die.skills}({body})" if die.skills else body
 
 
 def _engine_problem(dice: tuple[Die, ...]) -> str:
@@ -203,10 +209,14 @@ def _button(row: list) -> Button:
             "its recipe uses dice we cannot read yet",
         )
     tier, needs = _tier_and_needs(dice)
+    # A tier-3 button plays once the engine has every skill it uses.
+    missing = [n for n in needs if n not in ENGINE_SKILLS.values() and n not in TIER2_NEEDS]
     if special:
         tier, reason = None, "it has special rules of its own"
-    elif tier in PLAYABLE_TIERS:
+    elif tier in PLAYABLE_TIERS or (tier == 3 and not missing):
         reason = _engine_problem(dice)
+    elif tier == 3:
+        reason = "needs " + ", ".join(missing) + " (not yet implemented)"
     else:
         reason = "needs " + ", ".join(needs) + " (not yet implemented)"
     return Button(name, set_name, recipe, bool(special), bool(legal), dice, tier, reason)

@@ -95,6 +95,20 @@ def score_x2(captured: int, sizes: Sequence[int], alive: int) -> int:
     return total
 
 
+def poison_score_x2(
+    captured: Sequence[tuple], sizes: Sequence[int], alive: int, poison: int
+) -> int:
+    """``score_x2`` with Poison dice (the site's rule): an own Poison die still in play
+    counts minus its whole size, a captured one (an entry ``(size, swing, "p")``) minus
+    half its size for the capturer; every other die as in ``score_x2``."""
+    total = 0
+    for entry in captured:
+        total += -entry[0] if len(entry) > 2 and "p" in entry[2] else 2 * entry[0]
+    for i in SLOTS[alive]:
+        total += -2 * sizes[i] if poison >> i & 1 else sizes[i]
+    return total
+
+
 def round_winner(score0_x2: int, score1_x2: int) -> int | None:
     if score0_x2 == score1_x2:
         return None

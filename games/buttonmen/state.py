@@ -21,7 +21,7 @@ from typing import Any
 
 from games.buttonmen import describe
 from games.buttonmen.describe import LastEvent, scene
-from games.buttonmen.dice import choice_moves, has_choice, is_classic, layout
+from games.buttonmen.dice import choice_moves, has_choice, is_classic, layout, poison_mask
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import NAMES, SWING, SWING_SIZES
 from games.buttonmen.moves import (
@@ -44,6 +44,7 @@ from games.buttonmen.rules import (
     SURRENDER_KIND,
     attacks,
     initiative,
+    poison_score_x2,
     round_winner,
     score_x2,
 )
@@ -79,6 +80,7 @@ class ButtonMenState(State):
         "swing_slots",
         "parts",
         "classic",
+        "poison",
         "alive",
         "captured",
         "turn",
@@ -114,6 +116,7 @@ class ButtonMenState(State):
         self.swing_slots = [0, 0]  # mask of the slots whose size the owner chooses
         self.parts: list[tuple | None] = [None, None]  # by slot, the sizes a twin die rolls
         self.classic = [True, True]  # only plain and X dice (games.buttonmen.dice)
+        self.poison = [0, 0]  # mask of the slots that are Poison dice (they score negative)
         self.alive = [0, 0]  # mask of the slots still in play
         self.captured: list[tuple[tuple[int, bool], ...]] = [(), ()]  # (size, was swing)
         self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
@@ -138,6 +141,7 @@ class ButtonMenState(State):
         self.fighters = list(names)
         self.recipes = list(recipes)
         self.classic = [is_classic(r) for r in recipes]
+        self.poison = [poison_mask(r) for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -363,7 +367,9 @@ class ButtonMenState(State):
         _, attackers, target = move
         foe = 1 - seat
         self.alive[foe] &= ~(1 << target)
-        captured = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
+        captured: tuple = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
+        if self.poison[foe] >> target & 1:
+            captured += ("p",)  # a Poison die: minus half its size to the capturer
         self.captured[seat] = self.captured[seat] + (captured,)
         self.passes = 0
         if not self.alive[foe]:
@@ -387,10 +393,7 @@ class ButtonMenState(State):
         self._end_round(forced=1 - seat)
 
     def _end_round(self, forced: int | None = None) -> None:
-        scores = [
-            score_x2(sum(c[0] for c in self.captured[s]), self.size[s], self.alive[s])
-            for s in (0, 1)
-        ]
+        scores = [self._score_x2(s) for s in (0, 1)]
         won = round_winner(scores[0], scores[1]) if forced is None else forced
         self.results = self.results + ((won, scores[0], scores[1]),)
         if won is not None:
@@ -415,6 +418,13 @@ class ButtonMenState(State):
         # A hand-made position may leave a swing size unset: that seat must choose.
         seats = tuple(sorted({*seats, *(s for s in (0, 1) if self.swing[s] is None)}))
         return tuple(s for s in seats if has_choice(self.recipes[s]))
+
+    def _score_x2(self, seat: int) -> int:
+        """Twice the seat's round score; Poison dice count negative (see rules)."""
+        captured, poison = self.captured[seat], self.poison[seat]
+        if not poison and all(len(c) == 2 for c in captured):
+            return score_x2(sum(c[0] for c in captured), self.size[seat], self.alive[seat])
+        return poison_score_x2(captured, self.size[seat], self.alive[seat], poison)
 
     def _finish(self, winner: int | None) -> None:
         self.phase = OVER
@@ -464,8 +474,7 @@ class ButtonMenState(State):
     def round_scores(self) -> tuple[float, float]:
         """Each seat's round score if the round ended now (captured + half of own dice)."""
         return tuple(  # type: ignore[return-value]
-            score_x2(sum(c[0] for c in self.captured[s]), self.size[s], self.alive[s]) / 2
-            for s in (0, 1)
+            self._score_x2(s) / 2 for s in (0, 1)
         )
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
@@ -500,6 +509,7 @@ class ButtonMenState(State):
         other.swing_slots = self.swing_slots[:]
         other.parts = self.parts[:]
         other.classic = self.classic[:]
+        other.poison = self.poison[:]
         other.alive = self.alive[:]
         other.captured = self.captured[:]
         other.turn = self.turn

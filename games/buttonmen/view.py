@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.buttonmen.dice import choices, is_classic, layout
+from games.buttonmen.dice import choices, is_classic, layout, poison_mask
 from games.buttonmen.fighters import (
     FIGHTERS,
     MAX_DICE,
@@ -33,6 +33,14 @@ from games.buttonmen.state import (
 from games.core import IllegalMove
 
 _ROLLED_PHASES = (PLAY, REROLL, "coin")
+
+
+def _captured_entry(captured: tuple) -> dict[str, Any]:
+    """``{size, swing}``, and ``skills`` for a captured die that has any (Poison: "p")."""
+    entry: dict[str, Any] = {"size": captured[0], "swing": SWING if captured[1] else None}
+    if len(captured) > 2:
+        entry["skills"] = captured[2]
+    return entry
 
 
 def _jsonable(choice: Any) -> Any:
@@ -62,6 +70,8 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
                     else None,
                 }
             )
+            if state.poison[s] >> i & 1:
+                row[-1]["skills"] = "p"  # a Poison die (scores negative)
         dice.append(row)
     scores = state.round_scores()
     # A score would give away a secret swing size, or is unknown before the choice.
@@ -87,10 +97,7 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
         "swing": [None if hidden[s] else _jsonable(state.swing[s]) for s in (0, 1)],
         "swing_secret": list(state.secret),
         "dice": dice,
-        "captured": [
-            [{"size": n, "swing": SWING if sw else None} for n, sw in state.captured[s]]
-            for s in (0, 1)
-        ],
+        "captured": [[_captured_entry(c) for c in state.captured[s]] for s in (0, 1)],
         "score": [scores[s] if known[s] else None for s in (0, 1)],
         "round_wins": list(state.round_wins),
         "round_draws": sum(1 for won, _, _ in state.results if won is None),
@@ -189,6 +196,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     if phase == FIGHTERS_PHASE:
         return
     state.classic = [is_classic(r) for r in state.recipes]
+    state.poison = [poison_mask(r) for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
@@ -297,11 +305,17 @@ def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
     state.alive[seat] = in_play
 
 
-def _read_captured(entry: Any) -> tuple[int, bool]:
-    return (
+def _read_captured(entry: Any) -> tuple:
+    captured: tuple = (
         _count(entry["size"], "a captured die's size", 1, MAX_SIZE),
         bool(entry.get("swing")),
     )
+    skills = entry.get("skills")
+    if skills is not None:
+        if skills != "p":
+            raise IllegalMove(f"a captured die's skills are 'p' (Poison) or absent, not {skills!r}")
+        captured += (skills,)
+    return captured
 
 
 def _read_results(state: ButtonMenState, view: Mapping[str, Any]) -> None:

@@ -1,5 +1,5 @@
 """Every playable button is playable by the agents: one seeded match for a sample of the
-roster's tier-1 and tier-2 buttons, for the generic agents and buttonmen-best."""
+roster's playable buttons of each tier, for the generic agents and buttonmen-best."""
 
 import random
 
@@ -21,6 +21,7 @@ SAMPLE = [
     ("Lady Luck", 2),  # option dice
     ("Buck Godot", 2),  # twin dice, twin W swing
     ("Mike Young", 2),  # X and Y swing
+    *[(name, 3) for name in _sample(3, 2, 19)],  # Poison, the one skill played yet
 ]
 
 AGENTS = [

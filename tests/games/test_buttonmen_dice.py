@@ -87,3 +87,26 @@ def test_choice_moves_read_and_write_as_text():
     assert state.str_to_move("swing:7,3") == ("swing", 7, 3)
     with pytest.raises(IllegalMove):
         state.apply(("swing", 21, 3))  # X stops at 20
+
+
+def test_poison_scores_its_size_against_the_owner_and_half_against_the_capturer():
+    # The site's rule: an own Poison die kept to the round's end subtracts its whole
+    # size; a captured one subtracts half its size from the capturer's score.
+    marin = FIGHTERS["Marin"]  # (4) p(4) (8) (12) (X)
+    assert marin == (4, "p(4)", 8, 12, "X")
+    state = seated([marin, (6,)]).apply(("swing", 10))
+    assert state.round_scores()[0] == (4 + 8 + 12 + 10) / 2 - 4  # 13.0
+    state = seated([(4, "p(4)"), (6,)]).apply(("roll", (1, 1), (6,)))
+    assert state.round_scores() == (2 - 4, 3)
+    state = state.apply(("pass",))  # 1 + 1 reaches no 6
+    state = state.apply(("power", (0,), 1))  # the d6 takes the Poison d4
+    assert state.round_scores() == (2, 3 - 2)
+    view = state.full_view()
+    assert view["captured"][1] == [{"size": 4, "swing": None, "skills": "p"}]
+    assert GAME.from_position(view).round_scores() == (2, 1)
+
+
+def test_a_poison_button_is_played_to_the_end_by_the_rules():
+    from games.testing import check_game
+
+    check_game(GAME, 3, options={"fighters": ["Marin", "Jolene"], "rounds_to_win": 1})

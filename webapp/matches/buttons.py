@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.http import Http404
 from django.shortcuts import render
 
+from games.buttonmen.dice import SKILLS as ENGINE_SKILLS
 from games.buttonmen.dice import SWING_RANGES
 from games.buttonmen.roster import SKILL_NAMES, TIER3_SKILLS, Button, Die, buttons
 
@@ -52,6 +53,21 @@ def face(die: Die) -> Face:
     swing = any(isinstance(s, str) for s in sizes)
     kind = "swing" if swing and die.kind == "plain" else die.kind
     return Face(label, words, kind, skills)
+
+
+#: A line per skill on a button's page: what it does here, or that it is not played yet.
+SKILL_LINES = {
+    "Poison": "worth negative points: kept to the round's end it subtracts its whole "
+    "size from its owner's score; captured, half its size from the capturer's",
+}
+
+
+def _skill_note(skill: str) -> str:
+    if skill in ENGINE_SKILLS.values():
+        return SKILL_LINES.get(skill, "played here")
+    if skill in TIER3_SKILLS.values():
+        return "one of the ten skills of tier 3, not yet played here"
+    return "not yet played here"
 
 
 def search(query: str = "", playable_only: bool = False) -> list[Button]:
@@ -107,7 +123,7 @@ def button_detail(request, name: str):
         {
             "button": button,
             "faces": faces,
-            "skills": [(s, s in TIER3_SKILLS.values()) for s in skills],
+            "skills": [(s, _skill_note(s)) for s in skills],
             "same_set": [b for b in buttons() if b.set == button.set and b.name != button.name],
         },
     )

@@ -125,7 +125,7 @@
     d.append(svg("text", { class: "bm-value", x: size / 2, y: size * 0.55, "text-anchor": "middle", "dominant-baseline": "middle" },
       die.value === null ? "?" : String(die.value)));
     d.append(svg("text", { class: "bm-size", x: size / 2, y: size - 7, "text-anchor": "middle", fill: colour },
-      sizeLabel(die.size, die.swing)));
+      (die.skills ? `${die.skills} ` : "") + sizeLabel(die.size, die.swing)));
     if (state.rerolling) d.append(svg("text", { class: "bm-reroll", x: size - 4, y: 13, "text-anchor": "end" }, "↻"));
     if (state.title) d.append(svg("title", {}, state.title));
     if (state.onclick) actionable(d, state.label || state.title, state.onclick, `bm-${seat}-${die.id}`);
