@@ -33,6 +33,7 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     """'d12 showing 9', or 'swing d7 showing 3' for an X die."""
     swing = "swing " if state.swing_slots[seat] >> slot & 1 else ""
     poison = "Poison " if state.poison[seat] >> slot & 1 else ""
+    poison += "Shadow " if state.shadow[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -53,13 +54,14 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
         return "swing sizes revealed: " + _listing(sizes)
     kind = move[0]
     seat = state.turn
-    if kind in ("power", "skill"):
+    if kind in ("power", "skill", "shadow"):
         _, attackers, target = move
         foe = 1 - seat
         victim = f"{possessive(state, foe)} {die(state, foe, target)}"
-        if kind == "power":
+        if kind in ("power", "shadow"):
             return (
-                f"{possessive(state, seat)} {die(state, seat, attackers[0])} power-attacks {victim}"
+                f"{possessive(state, seat)} {die(state, seat, attackers[0])} {kind}-attacks "
+                f"{victim}"
             )
         used = _listing([die(state, seat, i) for i in attackers])
         return f"{player(state, seat)} skill-attacks {victim} with {used}"
@@ -154,6 +156,7 @@ class Scene(NamedTuple):
     round: int
     choosers: tuple
     poison: tuple = (0, 0)
+    shadow: tuple = (0, 0)
     recipes: tuple = (None, None)
 
 
@@ -169,6 +172,7 @@ def scene(state: ButtonMenState) -> Scene:
         state.round,
         state.choosers,
         tuple(state.poison),
+        tuple(state.shadow),
         tuple(state.recipes),
     )
 

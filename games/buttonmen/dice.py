@@ -39,8 +39,9 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 
 #: The skills the engine plays, by their letter in the site's notation: Poison only
 #: changes scoring (an own Poison die left in play scores minus its size, a captured
-#: one minus half its size for the capturer).
-SKILLS: dict[str, str] = {"p": "Poison"}
+#: one minus half its size for the capturer); Shadow changes a die's one-die attack
+#: (games.buttonmen.rules.attacks_with_shadow).
+SKILLS: dict[str, str] = {"p": "Poison", "s": "Shadow"}
 
 #: Bounds for hand-made and roster recipes (the move tables are built for them).
 MAX_DICE = 8
@@ -115,9 +116,13 @@ def is_classic(recipe: tuple | None) -> bool:
     )
 
 
+def skill_mask(recipe: tuple, letter: str) -> int:
+    """The slots of the recipe's dice with the skill ``letter``, as a bit mask."""
+    return sum(1 << i for i, die in enumerate(recipe) if letter in die_skills(die))
+
+
 def poison_mask(recipe: tuple) -> int:
-    """The slots of the recipe's Poison dice, as a bit mask."""
-    return sum(1 << i for i, die in enumerate(recipe) if "p" in die_skills(die))
+    return skill_mask(recipe, "p")
 
 
 @cache

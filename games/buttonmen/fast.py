@@ -35,7 +35,7 @@ from typing import Any
 from games.buttonmen.dice import is_classic
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import MAX_DICE, MAX_SIZE, NAMES, SWING, SWING_SIZES
-from games.buttonmen.rules import MAX_ROUNDS, PASS, POWER, SKILL, SKILL_SETS, SLOTS
+from games.buttonmen.rules import MAX_ROUNDS, PASS, POWER, SKILL, SKILL_SETS, SLOTS, SURRENDER_KIND
 from games.buttonmen.state import (
     COIN,
     FIGHTERS,
@@ -430,7 +430,7 @@ def _pick_play(
     moves = game.legal_moves(seat)
     if pick_attack is None:
         return rng.choice(moves)
-    moves = [m for m in moves if m[0] in (POWER, SKILL, PASS[0])]  # never a surrender
+    moves = [m for m in moves if m[0] != SURRENDER_KIND]  # a policy never surrenders
     if moves == [PASS]:
         return PASS
     foe = 1 - seat
@@ -447,4 +447,10 @@ def _pick_play(
     slots = tuple(sorted(own_ids[i] for i in attackers))
     own, showing = game.value[seat], game.value[foe][foe_ids[target]]
     kind = POWER if len(slots) == 1 and own[slots[0]] >= showing else SKILL
-    return (kind, slots, foe_ids[target])
+    move = (kind, slots, foe_ids[target])
+    if move in moves:
+        return move
+    # The policy sees values only, not skills: the same dice on the same target under
+    # this button's rules (a Shadow die's shadow attack), else any legal move.
+    same = [m for m in moves if m[1:] == move[1:]]
+    return same[0] if same else rng.choice(moves)

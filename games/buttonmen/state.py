@@ -21,7 +21,14 @@ from typing import Any
 
 from games.buttonmen import describe
 from games.buttonmen.describe import LastEvent, scene
-from games.buttonmen.dice import choice_moves, has_choice, is_classic, layout, poison_mask
+from games.buttonmen.dice import (
+    choice_moves,
+    has_choice,
+    is_classic,
+    layout,
+    poison_mask,
+    skill_mask,
+)
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import NAMES, SWING, SWING_SIZES
 from games.buttonmen.moves import (
@@ -43,6 +50,7 @@ from games.buttonmen.rules import (
     SURRENDER,
     SURRENDER_KIND,
     attacks,
+    attacks_with_shadow,
     initiative,
     poison_score_x2,
     round_winner,
@@ -81,6 +89,7 @@ class ButtonMenState(State):
         "parts",
         "classic",
         "poison",
+        "shadow",
         "alive",
         "captured",
         "turn",
@@ -117,6 +126,7 @@ class ButtonMenState(State):
         self.parts: list[tuple | None] = [None, None]  # by slot, the sizes a twin die rolls
         self.classic = [True, True]  # only plain and X dice (games.buttonmen.dice)
         self.poison = [0, 0]  # mask of the slots that are Poison dice (they score negative)
+        self.shadow = [0, 0]  # mask of the slots that are Shadow dice (shadow attacks)
         self.alive = [0, 0]  # mask of the slots still in play
         self.captured: list[tuple[tuple[int, bool], ...]] = [(), ()]  # (size, was swing)
         self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
@@ -142,6 +152,7 @@ class ButtonMenState(State):
         self.recipes = list(recipes)
         self.classic = [is_classic(r) for r in recipes]
         self.poison = [poison_mask(r) for r in recipes]
+        self.shadow = [skill_mask(r, "s") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -186,9 +197,19 @@ class ButtonMenState(State):
         if self.phase == PLAY and seat == self.turn:
             if self._legal is None:
                 foe = 1 - seat
-                moves = attacks(
-                    self.value[seat], self.alive[seat], self.value[foe], self.alive[foe]
-                )
+                if self.shadow[seat]:
+                    moves = attacks_with_shadow(
+                        self.value[seat],
+                        self.alive[seat],
+                        self.value[foe],
+                        self.alive[foe],
+                        self.size[seat],
+                        self.shadow[seat],
+                    )
+                else:
+                    moves = attacks(
+                        self.value[seat], self.alive[seat], self.value[foe], self.alive[foe]
+                    )
                 self._legal = moves or [PASS]  # pass only when no attack exists
                 if self.options.get("surrender"):
                     self._legal.append(SURRENDER)
@@ -510,6 +531,7 @@ class ButtonMenState(State):
         other.parts = self.parts[:]
         other.classic = self.classic[:]
         other.poison = self.poison[:]
+        other.shadow = self.shadow[:]
         other.alive = self.alive[:]
         other.captured = self.captured[:]
         other.turn = self.turn

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.buttonmen.dice import choices, is_classic, layout, poison_mask
+from games.buttonmen.dice import choices, die_skills, is_classic, layout, poison_mask, skill_mask
 from games.buttonmen.fighters import (
     FIGHTERS,
     MAX_DICE,
@@ -70,8 +70,9 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
                     else None,
                 }
             )
-            if state.poison[s] >> i & 1:
-                row[-1]["skills"] = "p"  # a Poison die (scores negative)
+            skills = "" if state.classic[s] else die_skills(state.recipes[s][i])
+            if skills:
+                row[-1]["skills"] = skills  # Poison "p", Shadow "s"
         dice.append(row)
     scores = state.round_scores()
     # A score would give away a secret swing size, or is unknown before the choice.
@@ -197,6 +198,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
         return
     state.classic = [is_classic(r) for r in state.recipes]
     state.poison = [poison_mask(r) for r in state.recipes]
+    state.shadow = [skill_mask(r, "s") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)

@@ -21,7 +21,9 @@ SAMPLE = [
     ("Lady Luck", 2),  # option dice
     ("Buck Godot", 2),  # twin dice, twin W swing
     ("Mike Young", 2),  # X and Y swing
-    *[(name, 3) for name in _sample(3, 2, 19)],  # Poison, the one skill played yet
+    *[(name, 3) for name in _sample(3, 2, 19)],  # Poison and Shadow, played yet
+    ("Jellybean", 3),  # p(20) s(20) (V) (X): both
+    ("Jocasta", 3),  # (6) (12) s(12) (20) s(X)
 ]
 
 AGENTS = [

@@ -110,3 +110,20 @@ def test_a_poison_button_is_played_to_the_end_by_the_rules():
     from games.testing import check_game
 
     check_game(GAME, 3, options={"fighters": ["Marin", "Jolene"], "rounds_to_win": 1})
+
+
+def test_a_shadow_die_takes_a_die_showing_at_least_its_value_and_at_most_its_size():
+    # The site's rule: no power attack; its shadow attack takes one die whose value is
+    # at least the Shadow die's value and at most the Shadow die's size.
+    state = seated([("s(10)",), (6, 12)]).apply(("roll", (2,), (3, 11)))
+    assert state.turn == 0
+    assert state.legal_moves(0) == [("shadow", (0,), 0)]  # 11 is beyond its 10 sides
+    assert state.move_to_str(("shadow", (0,), 0)) == "shadow:0>0"
+    after = state.apply(state.str_to_move("shadow:0>0"))
+    assert after.captured[0] == ((6, False),)
+    # A Shadow die showing 9 has no power attack on a 5; it still joins skill attacks.
+    state = seated([("s(10)", 4), (6,)]).apply(("roll", (9, 1), (5,)))
+    assert state.legal_moves(0) == [("pass",)]
+    state = seated([("s(10)", 4), (20,)]).apply(("roll", (9, 1), (10,)))
+    assert ("skill", (0, 1), 0) in state.legal_moves(0)
+    assert ("shadow", (0,), 0) in state.legal_moves(0)

@@ -23,10 +23,11 @@ def test_the_roster_lists_every_button_with_its_set_recipe_and_whether_we_play_i
     # Cumulative, as the tiers add up; the rest needs more than the ten skills.
     assert 80 <= counts["tier 1"] <= counts["tier 2"] <= counts["tier 3"] < len(rows)
     assert counts["tier 3"] + counts["beyond"] == len(rows)
-    # Tiers 1 and 2 are played whole; of tier 3, the buttons whose only skill is Poison.
-    poison_only = [b for b in buttons() if b.tier == 3 and b.playable]
-    assert poison_only and all("p(" in b.recipe for b in poison_only)
-    assert sum(r["playable"] for r in rows) == counts["tier 2"] + len(poison_only)
+    # Tiers 1 and 2 are played whole; of tier 3, the buttons whose skills are only
+    # Poison and Shadow, the two skills played yet.
+    tier3 = [b for b in buttons() if b.tier == 3 and b.playable]
+    assert tier3 and all({d.skills for d in b.dice} <= {"", "p", "s", "ps", "sp"} for b in tier3)
+    assert sum(r["playable"] for r in rows) == counts["tier 2"] + len(tier3)
 
 
 @pytest.mark.parametrize(
@@ -52,8 +53,9 @@ def test_a_button_we_cannot_play_says_why():
     assert by_name("Avis").playable and by_name("Avis").tier == 1
     assert by_name("Social Class").playable and by_name("Social Class").tier == 2
     assert by_name("Marin").playable and by_name("Marin").tier == 3  # Poison is played
-    jelly = by_name("Jellybean")  # p(20) s(20) (V) (X): Shadow is not played yet
-    assert not jelly.playable and jelly.reason == "needs Shadow (not yet implemented)"
+    assert by_name("Jellybean").playable  # p(20) s(20) (V) (X): Poison and Shadow
+    hope = by_name("Hope")  # t(1) (2) t(4) (6) (Y)
+    assert not hope.playable and hope.reason == "needs Trip (not yet implemented)"
     assert not by_name("Gordo").playable and "special rules" in by_name("Gordo").reason
     assert parse_recipe("(pi) (X)") is None
 
@@ -70,7 +72,7 @@ def test_a_match_takes_any_playable_button_and_refuses_others_by_name():
     state = GAME.new_state(2, {"fighters": ["bunnies", "Billy Shakespeare"]})
     assert state.options["fighters"] == ["Bunnies", "Billy Shakespeare"]
     with pytest.raises(ValueError, match="not a playable button"):
-        GAME.new_state(2, {"fighters": ["Jellybean", "Avis"]})
+        GAME.new_state(2, {"fighters": ["Hope", "Avis"]})
 
 
 def test_the_ai_plays_roster_buttons_to_the_end():

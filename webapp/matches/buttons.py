@@ -59,6 +59,8 @@ def face(die: Die) -> Face:
 SKILL_LINES = {
     "Poison": "worth negative points: kept to the round's end it subtracts its whole "
     "size from its owner's score; captured, half its size from the capturer's",
+    "Shadow": "makes no power attack; instead its shadow attack takes one die showing at "
+    "least its own value and at most its size; it joins skill attacks as any die",
 }
 
 

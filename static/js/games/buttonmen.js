@@ -42,7 +42,7 @@
   function attacksOf(legal) {
     const out = [];
     for (const move of legal || []) {
-      const m = /^(power|skill):([\d+]+)>(\d+)$/.exec(move);
+      const m = /^(power|skill|shadow):([\d+]+)>(\d+)$/.exec(move);
       if (m) out.push({ move, attackers: m[2].split("+").map(Number), target: Number(m[3]) });
     }
     return out;
@@ -153,7 +153,7 @@
       classes.push("target");
       state.move = move;
       state.title = move.startsWith("power") ? "power attack: capture this die" : "skill attack: capture this die";
-      state.label = `Capture their ${sizeLabel(die.size, die.swing)} showing ${die.value} (${move.startsWith("power") ? "power" : "skill"} attack)`;
+      state.label = `Capture their ${sizeLabel(die.size, die.swing)} showing ${die.value} (${move.split(":")[0]} attack)`;
       state.onclick = () => attack(move, ctx);
     }
     return state;
