@@ -33,7 +33,8 @@ def after_swing(
     child = state.clone()
     if len(state.choosers) > 1:
         child.apply_joint_in_place(
-            {s: move if s == seat else rng.choice(SWING_MOVES) for s in state.choosers}
+            # The other chooser's own choices: X sizes, or other letters and option dice.
+            {s: move if s == seat else rng.choice(state.legal_moves(s)) for s in state.choosers}
         )
     else:
         child.apply_in_place(move)

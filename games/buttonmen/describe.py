@@ -32,7 +32,9 @@ def possessive(state: ButtonMenState, seat: int) -> str:
 def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> str:
     """'d12 showing 9', or 'swing d7 showing 3' for an X die."""
     swing = "swing " if state.swing_slots[seat] >> slot & 1 else ""
-    text = f"{swing}d{state.size[seat][slot]}"
+    poison = "Poison " if state.poison[seat] >> slot & 1 else ""
+    poison += "Shadow " if state.shadow[seat] >> slot & 1 else ""
+    text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
 
@@ -48,24 +50,29 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
     e.g. "Avis' d12 showing 9 power-attacks Hammer's d20 showing 7"."""
     if _is_joint(move):
         # Both secret swing choices, revealed together at the simultaneous node.
-        sizes = [f"{player(state, seat)} X = {choice[1]}" for seat, choice in move]
+        sizes = [f"{player(state, seat)} {_choice(state, seat, choice)}" for seat, choice in move]
         return "swing sizes revealed: " + _listing(sizes)
     kind = move[0]
     seat = state.turn
-    if kind in ("power", "skill"):
+    if kind in ("power", "skill", "shadow"):
         _, attackers, target = move
         foe = 1 - seat
         victim = f"{possessive(state, foe)} {die(state, foe, target)}"
-        if kind == "power":
+        if kind in ("power", "shadow"):
             return (
-                f"{possessive(state, seat)} {die(state, seat, attackers[0])} power-attacks {victim}"
+                f"{possessive(state, seat)} {die(state, seat, attackers[0])} {kind}-attacks "
+                f"{victim}"
             )
         used = _listing([die(state, seat, i) for i in attackers])
         return f"{player(state, seat)} skill-attacks {victim} with {used}"
     if kind == "pass":
         return f"{player(state, seat)} passes"
+    if kind == "surrender":
+        return f"{player(state, seat)} surrenders the round"
     if kind == "swing":
         who = player(state, state.choosers[0]) if len(state.choosers) == 1 else "a player"
+        if len(move) > 2:
+            return f"{who} chooses {_choice(state, state.choosers[0], move)}"
         return f"{who} sets the swing size to {move[1]}"
     if kind == "fighters":
         return f"{move[1]} (seat 0) faces {move[2]} (seat 1)"
@@ -90,6 +97,20 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
         ]
         return f"{player(state, seat)} rerolls " + _listing(again)
     return repr(move)
+
+
+def _choice(state: ButtonMenState, seat: int, move: tuple) -> str:
+    """'X = 12', or each choice named: 'R = 6, option die 2 = d10'."""
+    recipe = state.recipes[seat]
+    if recipe is None or len(move) == 2 and "X" in recipe:
+        return f"X = {move[1]}"
+    from games.buttonmen.dice import choices
+
+    named = [
+        f"{label} = {v}" if not label.isdigit() else f"option die {label} = d{v}"
+        for (label, _), v in zip(choices(tuple(recipe)), move[1:], strict=False)
+    ]
+    return ", ".join(named)
 
 
 def _is_joint(move: Any) -> bool:
@@ -134,6 +155,9 @@ class Scene(NamedTuple):
     pending: tuple
     round: int
     choosers: tuple
+    poison: tuple = (0, 0)
+    shadow: tuple = (0, 0)
+    recipes: tuple = (None, None)
 
 
 def scene(state: ButtonMenState) -> Scene:
@@ -147,6 +171,9 @@ def scene(state: ButtonMenState) -> Scene:
         state.pending,
         state.round,
         state.choosers,
+        tuple(state.poison),
+        tuple(state.shadow),
+        tuple(state.recipes),
     )
 
 

@@ -32,9 +32,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from games.buttonmen.dice import is_classic
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import MAX_DICE, MAX_SIZE, NAMES, SWING, SWING_SIZES
-from games.buttonmen.rules import MAX_ROUNDS, PASS, POWER, SKILL, SKILL_SETS, SLOTS
+from games.buttonmen.rules import MAX_ROUNDS, PASS, POWER, SKILL, SKILL_SETS, SLOTS, SURRENDER_KIND
 from games.buttonmen.state import (
     COIN,
     FIGHTERS,
@@ -153,7 +154,13 @@ def playout(
       chooses one (the opening and later rounds' reselections).
 
     Chance nodes draw from ``rng`` as the clean path does, whatever the policies.
+
+    A fighter with dice beyond plain and X swing (other swing letters, option or twin
+    dice) is played on the clean path itself (:func:`_generic_playout`): slower, same
+    rules, same policies (``pick_swing`` only for a classic seat).
     """
+    if not all(recipe is None or is_classic(recipe) for recipe in state.recipes):
+        return _generic_playout(state, rng, trace, pick_attack, pick_swing)
     draw = rng.random
     choice = rng.choice
     # For a plain random.Random, draw a decision's index from getrandbits directly, as
@@ -377,3 +384,73 @@ def random_game(options: dict[str, Any] | None = None, seed: int | None = None) 
     from games.buttonmen import GAME
 
     return playout(GAME.new_state(2, options), random.Random(seed))
+
+
+def _generic_playout(
+    state: ButtonMenState,
+    rng: random.Random,
+    trace: list | None,
+    pick_attack: AttackPolicy | None,
+    pick_swing: SwingPolicy | None,
+) -> int | None:
+    """:func:`playout` on a copy of the clean state, for fighters the loop above does
+    not model. Random moves are ``rng.choice`` of the legal moves, as the clean path's."""
+    game = state.clone()
+    while game.phase != OVER:
+        actor = game.current()
+        if actor == CHANCE:
+            move: Any = game.sample_chance(rng)
+            game.apply_in_place(move)
+        elif actor == SIMULTANEOUS:
+            joint = {s: _pick_choice(game, s, rng, pick_swing) for s in game.choosers}
+            game.apply_joint_in_place(joint)
+            move = tuple(sorted(joint.items()))
+        elif game.phase == SWING_PHASE:
+            move = _pick_choice(game, actor, rng, pick_swing)
+            game.apply_in_place(move)
+        else:
+            move = _pick_play(game, actor, rng, pick_attack)
+            game.apply_in_place(move)
+        if trace is not None:
+            trace.append((actor, move))
+    return game.winner
+
+
+def _pick_choice(
+    game: ButtonMenState, seat: int, rng: random.Random, pick_swing: SwingPolicy | None
+) -> tuple:
+    if pick_swing is not None and game.classic[seat]:
+        return ("swing", pick_swing(seat, rng))
+    return rng.choice(game.legal_moves(seat))
+
+
+def _pick_play(
+    game: ButtonMenState, seat: int, rng: random.Random, pick_attack: AttackPolicy | None
+) -> tuple:
+    moves = game.legal_moves(seat)
+    if pick_attack is None:
+        return rng.choice(moves)
+    moves = [m for m in moves if m[0] != SURRENDER_KIND]  # a policy never surrenders
+    if moves == [PASS]:
+        return PASS
+    foe = 1 - seat
+    own_ids, foe_ids = SLOTS[game.alive[seat]], SLOTS[game.alive[foe]]
+    picked = pick_attack(
+        [game.value[seat][i] for i in own_ids],
+        [game.value[foe][i] for i in foe_ids],
+        [game.size[foe][i] for i in foe_ids],
+        rng,
+    )
+    if picked is None:
+        return PASS
+    attackers, target = picked
+    slots = tuple(sorted(own_ids[i] for i in attackers))
+    own, showing = game.value[seat], game.value[foe][foe_ids[target]]
+    kind = POWER if len(slots) == 1 and own[slots[0]] >= showing else SKILL
+    move = (kind, slots, foe_ids[target])
+    if move in moves:
+        return move
+    # The policy sees values only, not skills: the same dice on the same target under
+    # this button's rules (a Shadow die's shadow attack), else any legal move.
+    same = [m for m in moves if m[1:] == move[1:]]
+    return same[0] if same else rng.choice(moves)

@@ -1,7 +1,8 @@
 """The fighters: the write-up's twelve Soldiers, and every playable button of the roster.
 
 A recipe lists a fighter's dice in the order they sit on the button: a number is a die
-with that many faces, ``SWING`` ("X") is a swing die whose size its owner chooses.
+with that many faces, ``SWING`` ("X") is a swing die whose size its owner chooses; roster
+buttons may also hold the other swing letters, option and twin dice (games.buttonmen.dice).
 ``NAMES`` are the twelve Soldiers the seed's experiments use, and the ones a fighter
 named ``random`` is drawn from; ``FIGHTERS`` adds every button of the community site's
 roster that the engine plays (``games.buttonmen.roster``), so a match may seat any of them.
@@ -9,6 +10,7 @@ roster that the engine plays (``games.buttonmen.roster``), so a match may seat a
 
 from __future__ import annotations
 
+from games.buttonmen.dice import MAX_DICE, MAX_SIZE, die_parts, has_choice
 from games.buttonmen.roster import playable_recipes
 
 SWING = "X"
@@ -42,9 +44,6 @@ NAMES: tuple[str, ...] = tuple(SOLDIERS)
 #: Every fighter a match may seat: the Soldiers, then the roster's playable buttons.
 FIGHTERS: dict[str, Recipe] = {**playable_recipes(), **SOLDIERS}
 
-#: Bounds for hand-made recipes (from_position): the move tables are built for them.
-MAX_DICE = 8
-MAX_SIZE = 100
 
 _BY_LOWER = {name.lower(): name for name in FIGHTERS}
 
@@ -57,16 +56,18 @@ def fighter_name(text: object) -> str | None:
 
 
 def recipe_problem(recipe: object) -> str | None:
-    """Why ``recipe`` cannot be a button's dice, or None if it can."""
+    """Why ``recipe`` cannot be a button's dice (games.buttonmen.dice), or None if it can."""
     if not isinstance(recipe, (list, tuple)) or not 1 <= len(recipe) <= MAX_DICE:
         return f"a recipe is a list of 1 to {MAX_DICE} dice"
     for die in recipe:
-        if die == SWING and isinstance(die, str):
-            continue
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= MAX_SIZE:
-            return f"a die is a size 1..{MAX_SIZE} or {SWING!r}, not {die!r}"
+        if die_parts(die) is None:
+            return (
+                f"a die is a size 1..{MAX_SIZE}, a swing letter such as {SWING!r}, an option "
+                f'die such as "4/10" or a twin die such as "4,4", not {die!r}'
+            )
     return None
 
 
 def has_swing(recipe: Recipe | None) -> bool:
-    return recipe is not None and SWING in recipe
+    """Whether the recipe's owner chooses sizes (swing or option dice)."""
+    return has_choice(recipe)

@@ -46,6 +46,11 @@ class ButtonMen(Game):
             minimum=1,
             maximum=99,
         ),
+        "surrender": Option(
+            False,
+            "offer the mover a 'surrender' move that concedes the round under way (the "
+            "site's Surrender; not the match, which is Resign)",
+        ),
         "swing_reselect": Option(
             "site",
             "who may change a swing size between rounds: only the loser of a decided round "

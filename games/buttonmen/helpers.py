@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.buttonmen.rules import POWER, attacks
+from games.buttonmen.rules import POWER, attacks, attacks_with_shadow
 from games.buttonmen.state import ButtonMenState
 
 
 class Attack(NamedTuple):
-    kind: str  # "power" or "skill"
+    kind: str  # "power", "skill" or "shadow"
     attackers: tuple[int, ...]  # own die slots
     target: int  # the opposing die's slot
     gain: int  # the captured die's size: what the capture adds to the round score
@@ -27,7 +27,17 @@ def attack_list(state: ButtonMenState, seat: int | None = None) -> list[Attack]:
     if seat is None or state.phase in ("fighters", "swing", "roll", "over"):
         return []
     foe = 1 - seat
-    found = attacks(state.value[seat], state.alive[seat], state.value[foe], state.alive[foe])
+    if state.shadow[seat]:
+        found = attacks_with_shadow(
+            state.value[seat],
+            state.alive[seat],
+            state.value[foe],
+            state.alive[foe],
+            state.size[seat],
+            state.shadow[seat],
+        )
+    else:
+        found = attacks(state.value[seat], state.alive[seat], state.value[foe], state.alive[foe])
     return [
         Attack(kind, attackers, target, state.size[foe][target], (kind, attackers, target))
         for kind, attackers, target in found

@@ -6,6 +6,9 @@ Values are plain tuples so they hash, compare and survive JSON as text:
 what                   value                            text
 =====================  ==============================  ==================
 swing choice           ("swing", 12)                    ``swing:12``
+several choices        ("swing", 12, 6, 10)             ``swing:12,6,10``
+surrender (option)     ("surrender",)                   ``surrender``
+shadow attack          ("shadow", (1,), 0)              ``shadow:1>0``
 power attack           ("power", (2,), 0)               ``power:2>0``
 skill attack           ("skill", (0, 3), 1)             ``skill:0+3>1``
 pass                   ("pass",)                        ``pass``
@@ -24,7 +27,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.buttonmen.fighters import fighter_name
-from games.buttonmen.rules import PASS, PASS_KIND, POWER, SKILL
+from games.buttonmen.rules import (
+    PASS,
+    PASS_KIND,
+    POWER,
+    SHADOW,
+    SKILL,
+    SURRENDER,
+    SURRENDER_KIND,
+)
 from games.core import IllegalMove
 
 SWING_KIND, FIGHTERS_KIND, ROLL_KIND, COIN_KIND, REROLL_KIND = (
@@ -45,12 +56,14 @@ def move_to_text(move: Any) -> str:
     if not isinstance(move, tuple) or not move:
         raise ValueError(f"not a Button Men move: {move!r}")
     kind = move[0]
-    if kind in (POWER, SKILL):
+    if kind in (POWER, SKILL, SHADOW):
         return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
     if kind == PASS_KIND:
         return PASS_KIND
+    if kind == SURRENDER_KIND:
+        return SURRENDER_KIND
     if kind == SWING_KIND:
-        return f"swing:{int(move[1])}"
+        return f"swing:{_ints(move[1:])}"
     if kind == FIGHTERS_KIND:
         return f"fighters:{move[1]},{move[2]}"
     if kind == ROLL_KIND:
@@ -88,17 +101,23 @@ def parse_move(text: Any) -> tuple:
     kind, rest = _split(text)
     if kind == PASS_KIND and not rest.strip():
         return PASS
+    if kind == SURRENDER_KIND and not rest.strip():
+        return SURRENDER
     if kind == SWING_KIND:
-        return (SWING_KIND, _number(rest, "a swing size"))
-    if kind in (POWER, SKILL):
+        # One value per choice: swing letters, then option dice (games.buttonmen.dice).
+        values = _numbers(rest, "a swing size")
+        if not values:
+            raise IllegalMove(f"a swing choice reads like swing:12 or swing:12,4, not {text!r}")
+        return (SWING_KIND, *values)
+    if kind in (POWER, SKILL, SHADOW):
         attackers, arrow, target = rest.partition(">")
         if not arrow:
             raise IllegalMove(f"an attack reads like {kind}:0>2, not {text!r}")
         slots = tuple(sorted(_number(s, "a die number") for s in attackers.split("+")))
         if len(set(slots)) != len(slots):
             raise IllegalMove(f"a die attacks at most once: {text!r}")
-        if kind == POWER and len(slots) != 1:
-            raise IllegalMove(f"a power attack uses exactly one die: {text!r}")
+        if kind in (POWER, SHADOW) and len(slots) != 1:
+            raise IllegalMove(f"a {kind} attack uses exactly one die: {text!r}")
         if kind == SKILL and len(slots) < 2:
             raise IllegalMove(f"a one-die skill attack is the power attack: use power:{rest}")
         return (kind, slots, _number(target, "a die number"))

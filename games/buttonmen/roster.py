@@ -15,7 +15,9 @@ Each button falls in the first tier whose dice it needs:
    Stinger, Rush, Mood, Trip, Turbo and Auxiliary;
 
 or none, when it needs anything else (other skills, or special rules of its own). A
-button is *playable* when the engine implements what it needs; today that is tier 1.
+button is *playable* when the engine implements what it needs; today that is tiers 1
+and 2, and the tier-3 buttons whose only skill is one the engine plays (Poison,
+``games.buttonmen.dice.SKILLS``); the others say what they still need.
 ``roster()`` lists every button with its tier and, when it is not playable, why.
 """
 
@@ -27,21 +29,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-PATH = Path(__file__).with_name("roster.json")
+from games.buttonmen.dice import MAX_DICE, SWING_RANGES, choice_count, die_parts
+from games.buttonmen.dice import SKILLS as ENGINE_SKILLS
 
-#: The swing letters and the sizes each may take (the site's ranges).
-SWING_RANGES: dict[str, tuple[int, int]] = {
-    "P": (1, 30),
-    "R": (2, 16),
-    "S": (6, 20),
-    "T": (2, 12),
-    "U": (8, 30),
-    "V": (6, 12),
-    "W": (4, 12),
-    "X": (4, 20),
-    "Y": (1, 20),
-    "Z": (4, 30),
-}
+PATH = Path(__file__).with_name("roster.json")
 
 #: The ten skills of tier 3, by their letter in a recipe.
 TIER3_SKILLS: dict[str, str] = {
@@ -86,8 +77,16 @@ SKILL_NAMES: dict[str, str] = {
     "h": "Weak",
 }
 
-#: Tier 1 is what the engine plays today.
-PLAYABLE_TIERS = (1,)
+#: What tier 2 adds, as ``_tier_and_needs`` words it (all played).
+TIER2_NEEDS = frozenset(
+    ["option dice", "twin dice", *(f"the swing letter {L}" for L in SWING_RANGES if L != "X")]
+)
+
+#: The tiers the engine plays whole today (and tier-3 buttons whose skills it plays).
+PLAYABLE_TIERS = (1, 2)
+
+#: A seat's choice moves beyond this many would swamp the agents' swing search.
+MAX_CHOICES = 20_000
 
 _TOKEN = re.compile(r"^([^()]*)\(([^()]*)\)([^()]*)$")
 
@@ -176,6 +175,25 @@ def _tier_and_needs(dice: tuple[Die, ...]) -> tuple[int | None, list[str]]:
     return (2 if needs else 1), list(dict.fromkeys(needs))
 
 
+def engine_die(die: Die) -> int | str:
+    """The engine's form of a recipe's die (games.buttonmen.dice): 8, "X", "4/10", "X,X"."""
+    sep = "/" if die.kind == "option" else ","
+    body = die.sizes[0] if len(die.sizes) == 1 else sep.join(str(s) for s in die.sizes)
+    return f"{die.skills}({body})" if die.skills else body
+
+
+def _engine_problem(dice: tuple[Die, ...]) -> str:
+    """Why the engine cannot seat these dice although their tier is played ("" if it can)."""
+    recipe = tuple(engine_die(d) for d in dice)
+    if len(recipe) > MAX_DICE:
+        return f"it has {len(recipe)} dice, more than the engine's {MAX_DICE}"
+    if any(die_parts(d) is None for d in recipe):
+        return "one of its dice mixes kinds the engine does not play (e.g. a swing option die)"
+    if choice_count(recipe) > MAX_CHOICES:
+        return f"its swing and option choices exceed {MAX_CHOICES:,} combinations"
+    return ""
+
+
 def _button(row: list) -> Button:
     name, set_name, recipe, special, legal = row
     dice = parse_recipe(recipe)
@@ -191,10 +209,14 @@ def _button(row: list) -> Button:
             "its recipe uses dice we cannot read yet",
         )
     tier, needs = _tier_and_needs(dice)
+    # A tier-3 button plays once the engine has every skill it uses.
+    missing = [n for n in needs if n not in ENGINE_SKILLS.values() and n not in TIER2_NEEDS]
     if special:
         tier, reason = None, "it has special rules of its own"
-    elif tier in PLAYABLE_TIERS:
-        reason = ""
+    elif tier in PLAYABLE_TIERS or (tier == 3 and not missing):
+        reason = _engine_problem(dice)
+    elif tier == 3:
+        reason = "needs " + ", ".join(missing) + " (not yet implemented)"
     else:
         reason = "needs " + ", ".join(needs) + " (not yet implemented)"
     return Button(name, set_name, recipe, bool(special), bool(legal), dice, tier, reason)
@@ -214,11 +236,11 @@ def roster() -> list[dict]:
 
 
 def playable_recipes() -> dict[str, tuple[int | str, ...]]:
-    """The engine's recipe (sizes, "X" for a swing die) of every playable button."""
+    """The engine's recipe (games.buttonmen.dice) of every playable button."""
     out = {}
     for b in buttons():
         if b.playable and b.dice is not None:
-            out[b.name] = tuple(die.sizes[0] for die in b.dice)
+            out[b.name] = tuple(engine_die(die) for die in b.dice)
     return out
 
 

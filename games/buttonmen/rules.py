@@ -21,6 +21,11 @@ EXACT_OUTCOMES = 8000
 
 POWER, SKILL, PASS_KIND = "power", "skill", "pass"
 PASS = (PASS_KIND,)
+#: Giving up the round under way (not the match), when the match allows it.
+SURRENDER_KIND = "surrender"
+SURRENDER = (SURRENDER_KIND,)
+#: The Shadow die's attack (in place of its power attack).
+SHADOW = "shadow"
 
 #: SLOTS[mask]: the slots in ``mask``, ascending.
 SLOTS: tuple[tuple[int, ...], ...] = tuple(
@@ -66,6 +71,36 @@ def attacks(own: Sequence[int], own_alive: int, foe: Sequence[int], foe_alive: i
     return moves
 
 
+def attacks_with_shadow(
+    own: Sequence[int],
+    own_alive: int,
+    foe: Sequence[int],
+    foe_alive: int,
+    own_sizes: Sequence[int],
+    shadow: int,
+) -> list[tuple]:
+    """``attacks`` for a seat with Shadow dice (``shadow``: their slots as a mask).
+
+    A Shadow die makes no power attack; instead its *shadow attack* takes one die
+    showing at least its own value and at most its size (the site's rule). Shadow dice
+    join skill attacks as any die. Order: by target; for each target the one-die
+    attacks (power or shadow) by attacking slot, then the skill attacks as ``attacks``.
+    """
+    moves: list[tuple] = []
+    plain = attacks(own, own_alive & ~shadow, foe, foe_alive) if own_alive & ~shadow else []
+    skills = [m for m in attacks(own, own_alive, foe, foe_alive) if m[0] == SKILL]
+    for target in SLOTS[foe_alive]:
+        showing = foe[target]
+        one_die = [m for m in plain if m[2] == target and m[0] == POWER]
+        for i in SLOTS[own_alive & shadow]:
+            if own[i] <= showing <= own_sizes[i]:
+                one_die.append((SHADOW, (i,), target))
+        one_die.sort(key=lambda m: m[1][0])
+        moves.extend(one_die)
+        moves.extend(m for m in skills if m[2] == target)
+    return moves
+
+
 def initiative(first: Sequence[int], second: Sequence[int]) -> int | None:
     """Who moves first after a round-start roll: 0, 1, or None for the coin toss.
 
@@ -89,6 +124,20 @@ def score_x2(captured: int, sizes: Sequence[int], alive: int) -> int:
     total = 2 * captured
     for i in SLOTS[alive]:
         total += sizes[i]
+    return total
+
+
+def poison_score_x2(
+    captured: Sequence[tuple], sizes: Sequence[int], alive: int, poison: int
+) -> int:
+    """``score_x2`` with Poison dice (the site's rule): an own Poison die still in play
+    counts minus its whole size, a captured one (an entry ``(size, swing, "p")``) minus
+    half its size for the capturer; every other die as in ``score_x2``."""
+    total = 0
+    for entry in captured:
+        total += -entry[0] if len(entry) > 2 and "p" in entry[2] else 2 * entry[0]
+    for i in SLOTS[alive]:
+        total += -2 * sizes[i] if poison >> i & 1 else sizes[i]
     return total
 
 

@@ -21,6 +21,14 @@ from typing import Any
 
 from games.buttonmen import describe
 from games.buttonmen.describe import LastEvent, scene
+from games.buttonmen.dice import (
+    choice_moves,
+    has_choice,
+    is_classic,
+    layout,
+    poison_mask,
+    skill_mask,
+)
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import NAMES, SWING, SWING_SIZES
 from games.buttonmen.moves import (
@@ -39,8 +47,12 @@ from games.buttonmen.rules import (
     PASS,
     PASS_KIND,
     SLOTS,
+    SURRENDER,
+    SURRENDER_KIND,
     attacks,
+    attacks_with_shadow,
     initiative,
+    poison_score_x2,
     round_winner,
     score_x2,
 )
@@ -74,6 +86,10 @@ class ButtonMenState(State):
         "size",
         "value",
         "swing_slots",
+        "parts",
+        "classic",
+        "poison",
+        "shadow",
         "alive",
         "captured",
         "turn",
@@ -100,11 +116,17 @@ class ButtonMenState(State):
         self.phase = FIGHTERS
         self.fighters: list[str | None] = [None, None]
         self.recipes: list[tuple | None] = [None, None]
-        self.swing: list[int | None] = [None, None]  # the size every X die of the seat has
+        # The seat's choice: the size every X die has (a classic recipe), or the values
+        # of a choice move (games.buttonmen.dice) for any other recipe.
+        self.swing: list[int | tuple[int, ...] | None] = [None, None]
         self.secret = [False, False]  # chosen but not yet revealed by the roll
         self.size: list[tuple[int, ...]] = [(), ()]  # by slot; 0 = swing size unknown
         self.value: list[tuple[int, ...]] = [(), ()]  # by slot; 0 = not rolled yet
-        self.swing_slots = [0, 0]  # mask of the slots that are swing dice
+        self.swing_slots = [0, 0]  # mask of the slots whose size the owner chooses
+        self.parts: list[tuple | None] = [None, None]  # by slot, the sizes a twin die rolls
+        self.classic = [True, True]  # only plain and X dice (games.buttonmen.dice)
+        self.poison = [0, 0]  # mask of the slots that are Poison dice (they score negative)
+        self.shadow = [0, 0]  # mask of the slots that are Shadow dice (shadow attacks)
         self.alive = [0, 0]  # mask of the slots still in play
         self.captured: list[tuple[tuple[int, bool], ...]] = [(), ()]  # (size, was swing)
         self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
@@ -128,16 +150,23 @@ class ButtonMenState(State):
         """Seat the two fighters and open round 1 (both swing seats choose)."""
         self.fighters = list(names)
         self.recipes = list(recipes)
-        self._start_round(tuple(s for s in (0, 1) if SWING in recipes[s]))
+        self.classic = [is_classic(r) for r in recipes]
+        self.poison = [poison_mask(r) for r in recipes]
+        self.shadow = [skill_mask(r, "s") for r in recipes]
+        self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
         for seat in (0, 1):
             recipe = self.recipes[seat]
-            swing = self.swing[seat] or 0
-            self.size[seat] = tuple(swing if die == SWING else die for die in recipe)
             self.value[seat] = (0,) * len(recipe)
-            self.swing_slots[seat] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
             self.alive[seat] = (1 << len(recipe)) - 1
+            if self.classic[seat]:
+                swing = self.swing[seat] or 0
+                self.size[seat] = tuple(swing if die == SWING else die for die in recipe)
+                self.swing_slots[seat] = sum(1 << i for i, d in enumerate(recipe) if d == SWING)
+                self.parts[seat] = None
+            else:
+                self._lay_out(seat)
         self.captured = [(), ()]
         self.turn = None
         self.passes = 0
@@ -168,23 +197,44 @@ class ButtonMenState(State):
         if self.phase == PLAY and seat == self.turn:
             if self._legal is None:
                 foe = 1 - seat
-                moves = attacks(
-                    self.value[seat], self.alive[seat], self.value[foe], self.alive[foe]
-                )
+                if self.shadow[seat]:
+                    moves = attacks_with_shadow(
+                        self.value[seat],
+                        self.alive[seat],
+                        self.value[foe],
+                        self.alive[foe],
+                        self.size[seat],
+                        self.shadow[seat],
+                    )
+                else:
+                    moves = attacks(
+                        self.value[seat], self.alive[seat], self.value[foe], self.alive[foe]
+                    )
                 self._legal = moves or [PASS]  # pass only when no attack exists
+                if self.options.get("surrender"):
+                    self._legal.append(SURRENDER)
             return list(self._legal)
         if self.phase == SWING_PHASE and seat in self.choosers:
-            return list(SWING_MOVES)
+            if self.classic[seat]:
+                return list(SWING_MOVES)
+            return list(choice_moves(self.recipes[seat]))
         return []
 
     def chance_outcomes(self) -> list[tuple[Any, float]] | None:
         phase = self.phase
         if phase == REROLL:
-            sizes = [self.size[self.turn][i] for i in self.pending]  # type: ignore[index]
+            seat = self.turn
+            if self.parts[seat] is not None:  # type: ignore[index]
+                dice = [self.parts[seat][i] for i in self.pending]  # type: ignore[index]
+                return _exact_twin_rolls(dice, lambda values: (REROLL_KIND, values))
+            sizes = [self.size[seat][i] for i in self.pending]  # type: ignore[index]
             return _exact_rolls(sizes, lambda values: (REROLL_KIND, values))
         if phase == ROLL:
-            sizes = [self.size[s][i] for s in (0, 1) for i in SLOTS[self.alive[s]]]
             cut = len(SLOTS[self.alive[0]])
+            if self.parts[0] is not None or self.parts[1] is not None:
+                dice = [self._parts_of(s, i) for s in (0, 1) for i in SLOTS[self.alive[s]]]
+                return _exact_twin_rolls(dice, lambda v: (ROLL_KIND, v[:cut], v[cut:]))
+            sizes = [self.size[s][i] for s in (0, 1) for i in SLOTS[self.alive[s]]]
             return _exact_rolls(sizes, lambda v: (ROLL_KIND, v[:cut], v[cut:]))
         if phase == COIN:
             return [((COIN_KIND, 0), 0.5), ((COIN_KIND, 1), 0.5)]
@@ -202,11 +252,17 @@ class ButtonMenState(State):
         phase = self.phase
         draw = rng.random
         if phase == REROLL:
-            sizes = self.size[self.turn]  # type: ignore[index]
+            seat = self.turn
+            if self.parts[seat] is not None:  # type: ignore[index]
+                parts = self.parts[seat]  # type: ignore[index]
+                return (REROLL_KIND, tuple(_roll(parts[i], draw) for i in self.pending))
+            sizes = self.size[seat]  # type: ignore[index]
             return (REROLL_KIND, tuple(int(draw() * sizes[i]) + 1 for i in self.pending))
         if phase == ROLL:
             rolled = [
                 tuple(int(draw() * self.size[s][i]) + 1 for i in SLOTS[self.alive[s]])
+                if self.parts[s] is None
+                else tuple(_roll(self.parts[s][i], draw) for i in SLOTS[self.alive[s]])
                 for s in (0, 1)
             ]
             return (ROLL_KIND, rolled[0], rolled[1])
@@ -231,12 +287,12 @@ class ButtonMenState(State):
             raise IllegalMove(f"{outcome!r} is not a Button Men chance outcome")
         kind = outcome[0]
         if phase == REROLL and kind == REROLL_KIND and len(outcome) == 2:
-            sizes = self.size[self.turn]  # type: ignore[index]
-            if _fits(outcome[1], [sizes[i] for i in self.pending]):
+            seat = self.turn
+            if _fits(outcome[1], [self._parts_of(seat, i) for i in self.pending]):  # type: ignore[arg-type]
                 return
         elif phase == ROLL and kind == ROLL_KIND and len(outcome) == 3:
             if all(
-                _fits(outcome[1 + s], [self.size[s][i] for i in SLOTS[self.alive[s]]])
+                _fits(outcome[1 + s], [self._parts_of(s, i) for i in SLOTS[self.alive[s]]])
                 for s in (0, 1)
             ):
                 return
@@ -258,24 +314,44 @@ class ButtonMenState(State):
         if actor == SIMULTANEOUS:
             self.last = LastEvent(SWING_KIND, None, None, scene(self))
             for seat, choice in move:
-                self._choose_swing(seat, choice[1])
+                self._choose_swing(seat, choice)
             self.phase = ROLL
         elif actor == CHANCE:
             self._apply_chance(move)
         elif self.phase == SWING_PHASE:
             self.last = LastEvent(SWING_KIND, actor, None, scene(self))
-            self._choose_swing(actor, move[1])
+            self._choose_swing(actor, move)
             self.phase = ROLL
         elif move[0] == PASS_KIND:
             self._pass(actor)
+        elif move[0] == SURRENDER_KIND:
+            self._surrender(actor)
         else:
             self._attack(actor, move)
 
-    def _choose_swing(self, seat: int, size: int) -> None:
-        self.swing[seat] = size
+    def _choose_swing(self, seat: int, move: tuple) -> None:
         self.secret[seat] = True  # revealed by the next roll
+        if not self.classic[seat]:
+            self.swing[seat] = tuple(move[1:])
+            self._lay_out(seat)
+            return
+        size = move[1]
+        self.swing[seat] = size
         mask = self.swing_slots[seat]
         self.size[seat] = tuple(size if mask >> i & 1 else n for i, n in enumerate(self.size[seat]))
+
+    def _lay_out(self, seat: int) -> None:
+        """Sizes and parts of a non-classic seat from its choice (a round's start: every
+        die in play)."""
+        chosen = self.swing[seat]
+        sizes, parts, mask = layout(self.recipes[seat], chosen)  # type: ignore[arg-type]
+        self.size[seat] = sizes
+        self.swing_slots[seat] = mask
+        self.parts[seat] = parts if any(len(p) > 1 for p in parts) else None
+
+    def _parts_of(self, seat: int, slot: int) -> tuple[int, ...]:
+        parts = self.parts[seat]
+        return parts[slot] if parts is not None else (self.size[seat][slot],)
 
     def _apply_chance(self, outcome: tuple) -> None:
         kind = outcome[0]
@@ -312,7 +388,9 @@ class ButtonMenState(State):
         _, attackers, target = move
         foe = 1 - seat
         self.alive[foe] &= ~(1 << target)
-        captured = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
+        captured: tuple = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
+        if self.poison[foe] >> target & 1:
+            captured += ("p",)  # a Poison die: minus half its size to the capturer
         self.captured[seat] = self.captured[seat] + (captured,)
         self.passes = 0
         if not self.alive[foe]:
@@ -330,12 +408,14 @@ class ButtonMenState(State):
         else:
             self.turn = 1 - seat
 
-    def _end_round(self) -> None:
-        scores = [
-            score_x2(sum(c[0] for c in self.captured[s]), self.size[s], self.alive[s])
-            for s in (0, 1)
-        ]
-        won = round_winner(scores[0], scores[1])
+    def _surrender(self, seat: int) -> None:
+        """The mover gives up the round (not the match): the other seat wins it."""
+        self.last = LastEvent(SURRENDER_KIND, seat, SURRENDER, scene(self))
+        self._end_round(forced=1 - seat)
+
+    def _end_round(self, forced: int | None = None) -> None:
+        scores = [self._score_x2(s) for s in (0, 1)]
+        won = round_winner(scores[0], scores[1]) if forced is None else forced
         self.results = self.results + ((won, scores[0], scores[1]),)
         if won is not None:
             self.round_wins[won] += 1
@@ -358,7 +438,14 @@ class ButtonMenState(State):
             seats = (1 - won,)  # only the loser of the round
         # A hand-made position may leave a swing size unset: that seat must choose.
         seats = tuple(sorted({*seats, *(s for s in (0, 1) if self.swing[s] is None)}))
-        return tuple(s for s in seats if SWING in self.recipes[s])
+        return tuple(s for s in seats if has_choice(self.recipes[s]))
+
+    def _score_x2(self, seat: int) -> int:
+        """Twice the seat's round score; Poison dice count negative (see rules)."""
+        captured, poison = self.captured[seat], self.poison[seat]
+        if not poison and all(len(c) == 2 for c in captured):
+            return score_x2(sum(c[0] for c in captured), self.size[seat], self.alive[seat])
+        return poison_score_x2(captured, self.size[seat], self.alive[seat], poison)
 
     def _finish(self, winner: int | None) -> None:
         self.phase = OVER
@@ -408,8 +495,7 @@ class ButtonMenState(State):
     def round_scores(self) -> tuple[float, float]:
         """Each seat's round score if the round ended now (captured + half of own dice)."""
         return tuple(  # type: ignore[return-value]
-            score_x2(sum(c[0] for c in self.captured[s]), self.size[s], self.alive[s]) / 2
-            for s in (0, 1)
+            self._score_x2(s) / 2 for s in (0, 1)
         )
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
@@ -442,6 +528,10 @@ class ButtonMenState(State):
         other.size = self.size[:]
         other.value = self.value[:]
         other.swing_slots = self.swing_slots[:]
+        other.parts = self.parts[:]
+        other.classic = self.classic[:]
+        other.poison = self.poison[:]
+        other.shadow = self.shadow[:]
         other.alive = self.alive[:]
         other.captured = self.captured[:]
         other.turn = self.turn
@@ -474,12 +564,45 @@ def _exact_rolls(sizes: list[int], make) -> list[tuple[Any, float]] | None:
     return [(make(values), p) for values in itertools.product(*(range(1, n + 1) for n in sizes))]
 
 
-def _fits(values: Any, sizes: list[int]) -> bool:
+def _fits(values: Any, dice: list[tuple[int, ...]]) -> bool:
+    """Whether ``values`` can be what dice of these parts (one part: a plain die) show."""
     return (
         type(values) is tuple
-        and len(values) == len(sizes)
-        and all(type(v) is int and 1 <= v <= n for v, n in zip(values, sizes, strict=True))
+        and len(values) == len(dice)
+        and all(type(v) is int and len(p) <= v <= sum(p) for v, p in zip(values, dice, strict=True))
     )
+
+
+def _roll(parts: tuple[int, ...], draw) -> int:
+    """One die's roll: each part in turn (a twin die shows the sum of its two)."""
+    total = 0
+    for n in parts:
+        total += int(draw() * n) + 1
+    return total
+
+
+def _exact_twin_rolls(dice: list[tuple[int, ...]], make) -> list[tuple[Any, float]] | None:
+    """Every roll of dice some of which are twins, with its probability (twin sums are
+    not uniform); None beyond EXACT_OUTCOMES raw outcomes, as for plain dice."""
+    count = 1
+    for parts in dice:
+        for n in parts:
+            count *= n
+    if count > EXACT_OUTCOMES:
+        return None
+    faces = []
+    for parts in dice:
+        weights: dict[int, int] = {}
+        for rolled in itertools.product(*(range(1, n + 1) for n in parts)):
+            weights[sum(rolled)] = weights.get(sum(rolled), 0) + 1
+        faces.append(list(weights.items()))
+    out = []
+    for combo in itertools.product(*faces):
+        weight = 1
+        for _, w in combo:
+            weight *= w
+        out.append((make(tuple(v for v, _ in combo)), weight / count))
+    return out
 
 
 def _text(outcome: Any) -> str:

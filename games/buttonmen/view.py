@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.buttonmen.dice import choices, die_skills, is_classic, layout, poison_mask, skill_mask
 from games.buttonmen.fighters import (
     FIGHTERS,
     MAX_DICE,
@@ -34,6 +35,18 @@ from games.core import IllegalMove
 _ROLLED_PHASES = (PLAY, REROLL, "coin")
 
 
+def _captured_entry(captured: tuple) -> dict[str, Any]:
+    """``{size, swing}``, and ``skills`` for a captured die that has any (Poison: "p")."""
+    entry: dict[str, Any] = {"size": captured[0], "swing": SWING if captured[1] else None}
+    if len(captured) > 2:
+        entry["skills"] = captured[2]
+    return entry
+
+
+def _jsonable(choice: Any) -> Any:
+    return list(choice) if isinstance(choice, tuple) else choice
+
+
 def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees; ``reveal`` shows secret swing sizes too."""
     # A swing size chosen for the coming roll is the only secret in Button Men.
@@ -50,9 +63,16 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
                     "id": i,
                     "size": None if (swing and hidden[s]) or not size else size,
                     "value": state.value[s][i] or None,
-                    "swing": SWING if swing else None,
+                    # "X" for a classic swing die, else the die as in the recipe
+                    # ("R", "4/10", "X,X"): what the owner chose the size of.
+                    "swing": (SWING if state.classic[s] else str(state.recipes[s][i]))
+                    if swing
+                    else None,
                 }
             )
+            skills = "" if state.classic[s] else die_skills(state.recipes[s][i])
+            if skills:
+                row[-1]["skills"] = skills  # Poison "p", Shadow "s"
         dice.append(row)
     scores = state.round_scores()
     # A score would give away a secret swing size, or is unknown before the choice.
@@ -74,13 +94,11 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
         "turn": state.turn,
         "acting": list(state.acting_seats()),
         "fighters": fighters,
-        "swing": [None if hidden[s] else state.swing[s] for s in (0, 1)],
+        # A classic seat's swing size, or the values of its choice move as a list.
+        "swing": [None if hidden[s] else _jsonable(state.swing[s]) for s in (0, 1)],
         "swing_secret": list(state.secret),
         "dice": dice,
-        "captured": [
-            [{"size": n, "swing": SWING if sw else None} for n, sw in state.captured[s]]
-            for s in (0, 1)
-        ],
+        "captured": [[_captured_entry(c) for c in state.captured[s]] for s in (0, 1)],
         "score": [scores[s] if known[s] else None for s in (0, 1)],
         "round_wins": list(state.round_wins),
         "round_draws": sum(1 for won, _, _ in state.results if won is None),
@@ -178,14 +196,19 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     _read_results(state, view)
     if phase == FIGHTERS_PHASE:
         return
+    state.classic = [is_classic(r) for r in state.recipes]
+    state.poison = [poison_mask(r) for r in state.recipes]
+    state.shadow = [skill_mask(r, "s") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
     swing = _pair(view, "swing", [None, None])
     secret = _pair(view, "swing_secret", [False, False])
     for s in (0, 1):
-        if swing[s] is not None:
+        if swing[s] is not None and state.classic[s]:
             _count(swing[s], "a swing size", SWING_SIZES[0], SWING_SIZES[-1])
+        elif swing[s] is not None:
+            swing[s] = _read_choice(state.recipes[s], swing[s])
         if secret[s] not in (True, False):
             raise IllegalMove("swing_secret holds true or false per seat")
         if secret[s] and swing[s] is None:
@@ -193,7 +216,10 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.swing = list(swing)
     state.secret = [bool(x) for x in secret]
     for s in (0, 1):
-        _read_dice(state, s, _pair(view, "dice")[s])
+        if state.classic[s]:
+            _read_dice(state, s, _pair(view, "dice")[s])
+        else:
+            _read_chosen_dice(state, s, _pair(view, "dice")[s])
         state.captured[s] = tuple(_read_captured(c) for c in _pair(view, "captured", [[], []])[s])
     _read_turn(state, view)
 
@@ -238,11 +264,60 @@ def _read_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
     state.alive[seat] = in_play
 
 
-def _read_captured(entry: Any) -> tuple[int, bool]:
-    return (
+def _read_choice(recipe: tuple, values: Any) -> tuple[int, ...]:
+    """A non-classic seat's choice: one value per choice (games.buttonmen.dice)."""
+    spec = choices(recipe)
+    if not isinstance(values, list) or len(values) != len(spec):
+        raise IllegalMove(f"'swing' holds {len(spec)} values for this fighter, one per choice")
+    for (label, allowed), v in zip(spec, values, strict=True):
+        if type(v) is not int or v not in allowed:
+            raise IllegalMove(f"{v!r} is not a possible value of {label}")
+    return tuple(values)
+
+
+def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
+    """The dice in play of a seat with other swing letters, option or twin dice: their
+    sizes follow from the recipe and the choice (no skill changes a die in a round)."""
+    recipe = state.recipes[seat]
+    chosen = state.swing[seat]
+    sizes, parts, mask = layout(recipe, chosen)  # type: ignore[arg-type]
+    rolled = state.phase in _ROLLED_PHASES
+    values = [0] * len(recipe)
+    in_play = 0
+    for n, die in enumerate(dice):
+        slot = _count(die.get("id", n), "a die id", 0, len(recipe) - 1)
+        if in_play >> slot & 1:
+            raise IllegalMove(f"die id {slot} appears twice")
+        in_play |= 1 << slot
+        size = die.get("size")
+        if size is not None and size != sizes[slot]:
+            raise IllegalMove(f"seat {seat}'s die {slot} has size {sizes[slot] or 'unchosen'}")
+        value = die.get("value")
+        if rolled:
+            low, high = len(parts[slot]), max(sizes[slot], 1)
+            values[slot] = _count(value, "a rolled die's value", low, high)
+        elif value is not None:
+            raise IllegalMove("dice show no values before the round's roll")
+    if state.phase != SWING_PHASE and mask & in_play and chosen is None:
+        raise IllegalMove(f"seat {seat} has a swing or option die in play but no choice")
+    state.swing_slots[seat] = mask
+    state.size[seat] = sizes
+    state.parts[seat] = parts if any(len(p) > 1 for p in parts) else None
+    state.value[seat] = tuple(values)
+    state.alive[seat] = in_play
+
+
+def _read_captured(entry: Any) -> tuple:
+    captured: tuple = (
         _count(entry["size"], "a captured die's size", 1, MAX_SIZE),
-        entry.get("swing") == SWING,
+        bool(entry.get("swing")),
     )
+    skills = entry.get("skills")
+    if skills is not None:
+        if skills != "p":
+            raise IllegalMove(f"a captured die's skills are 'p' (Poison) or absent, not {skills!r}")
+        captured += (skills,)
+    return captured
 
 
 def _read_results(state: ButtonMenState, view: Mapping[str, Any]) -> None:

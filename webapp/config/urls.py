@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from webapp.api import api
-from webapp.matches import pages
+from webapp.matches import buttons, pages
 from webapp.matches import views as match_views
 from webapp.replays import views as replay_views
 
@@ -10,6 +10,8 @@ urlpatterns = [
     path("", match_views.home, name="home"),
     path("play/<slug:slug>/", match_views.play, name="play"),
     path("games/<slug:slug>/", pages.rules, name="rules"),
+    path("games/buttonmen/buttons/", buttons.button_list, name="buttonmen-buttons"),
+    path("games/buttonmen/buttons/<str:name>/", buttons.button_detail, name="buttonmen-button"),
     path("tv/", pages.tv, name="tv"),
     path("tv/<slug:slug>/now.json", pages.tv_next, name="tv-now"),
     path("players/<str:name>/", pages.profile, name="player"),

@@ -161,12 +161,20 @@ def options_from_form(game: Game, data) -> dict[str, Any]:
             value: Any = key in data
         elif key not in data:
             continue
+        elif isinstance(opt.default, (list, tuple)) and len(_all(data, key)) > 1:
+            # One field per item (Button Men's fighter picker: a field per seat).
+            value = _parse(name, opt, ",".join(v.strip() for v in _all(data, key)))
         else:
             value = _parse(name, opt, data.get(key, "").strip())
         if value != opt.default:
             options[name] = value
     game.resolve_options(options)  # raises ValueError naming a bad option
     return options
+
+
+def _all(data, key: str) -> list[str]:
+    """Every value sent for ``key`` (a QueryDict may hold several; a dict holds one)."""
+    return data.getlist(key) if hasattr(data, "getlist") else [data.get(key, "")]
 
 
 def _parse(name: str, opt: Option, text: str) -> Any:

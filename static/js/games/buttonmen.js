@@ -21,11 +21,28 @@
   // new frame (a new position) starts the selection afresh.
   const ui = { key: null, selected: new Set(), el: null, view: null, ctx: null };
 
+  /**
+   * The labels of a recipe's choices, in the engine's order: each swing letter where it
+   * first appears ("R", or inside a twin "X,X"), then each option die ("4/10") by slot.
+   */
+  function choiceLabels(recipe) {
+    const letters = [];
+    const options = [];
+    recipe.forEach((die, slot) => {
+      const text = String(die);
+      if (text.includes("/")) { options.push(`option die ${slot} (${text})`); return; }
+      for (const part of text.split(",")) {
+        if (/^[A-Z]$/.test(part) && !letters.includes(part)) letters.push(part);
+      }
+    });
+    return [...letters, ...options];
+  }
+
   /** Legal attacks as {move, attackers: [slots], target}. */
   function attacksOf(legal) {
     const out = [];
     for (const move of legal || []) {
-      const m = /^(power|skill):([\d+]+)>(\d+)$/.exec(move);
+      const m = /^(power|skill|shadow):([\d+]+)>(\d+)$/.exec(move);
       if (m) out.push({ move, attackers: m[2].split("+").map(Number), target: Number(m[3]) });
     }
     return out;
@@ -108,7 +125,7 @@
     d.append(svg("text", { class: "bm-value", x: size / 2, y: size * 0.55, "text-anchor": "middle", "dominant-baseline": "middle" },
       die.value === null ? "?" : String(die.value)));
     d.append(svg("text", { class: "bm-size", x: size / 2, y: size - 7, "text-anchor": "middle", fill: colour },
-      sizeLabel(die.size, die.swing)));
+      (die.skills ? `${die.skills} ` : "") + sizeLabel(die.size, die.swing)));
     if (state.rerolling) d.append(svg("text", { class: "bm-reroll", x: size - 4, y: 13, "text-anchor": "end" }, "↻"));
     if (state.title) d.append(svg("title", {}, state.title));
     if (state.onclick) actionable(d, state.label || state.title, state.onclick, `bm-${seat}-${die.id}`);
@@ -136,7 +153,7 @@
       classes.push("target");
       state.move = move;
       state.title = move.startsWith("power") ? "power attack: capture this die" : "skill attack: capture this die";
-      state.label = `Capture their ${sizeLabel(die.size, die.swing)} showing ${die.value} (${move.startsWith("power") ? "power" : "skill"} attack)`;
+      state.label = `Capture their ${sizeLabel(die.size, die.swing)} showing ${die.value} (${move.split(":")[0]} attack)`;
       state.onclick = () => attack(move, ctx);
     }
     return state;
@@ -150,8 +167,10 @@
       `${seatName(ctx, seat)} · ${fighter ? fighter.name : "fighter not drawn yet"}`));
     if (fighter) {
       const swing = view.swing[seat];
-      const swingText = fighter.recipe.includes("X")
-        ? ` · X = ${swing !== null ? swing : view.swing_secret[seat] ? "chosen, secret" : "not chosen"}`
+      const labels = choiceLabels(fighter.recipe);
+      const shown = Array.isArray(swing) ? labels.map((l, i) => `${l} = ${swing[i]}`).join(", ") : `X = ${swing}`;
+      const swingText = labels.length
+        ? ` · ${swing !== null ? shown : `${labels.length > 1 ? "choices:" : `${labels[0]} =`} ${view.swing_secret[seat] ? "chosen, secret" : "not chosen"}`}`
         : "";
       g.append(svg("text", { x: 16, y: 45, class: "bm-recipe" }, `recipe ${fighter.recipe.join(" ")}${swingText}`));
     }
@@ -327,13 +346,28 @@
       return;
     }
     const bar = h("div", { class: "bm-controls" });
-    const sizes = legal.filter((m) => m.startsWith("swing:")).map((m) => Number(m.slice(6)));
-    if (sizes.length) {
-      const pick = h("select", { id: "bm-swing", "aria-label": "swing size" },
-        ...sizes.map((n) => h("option", { value: n }, `X = ${n}`)));
-      pick.value = String(sizes.includes(view.swing[ctx.you]) ? view.swing[ctx.you] : sizes[Math.floor(sizes.length / 2)]);
-      bar.append(h("label", {}, "Swing dice size ", pick),
-        h("button", { id: "bm-choose", "data-focus": "bm-choose", class: "bm-button bm-go", onclick: () => ctx.onMove(`swing:${pick.value}`) }, "Choose"));
+    const choicesMade = legal.filter((m) => m.startsWith("swing:")).map((m) => m.slice(6).split(",").map(Number));
+    if (choicesMade.length) {
+      // One select per choice (each swing letter, then each option die): every legal
+      // move is one value per choice, all combinations allowed.
+      const fighter = view.fighters[ctx.you];
+      const labels = choiceLabels(fighter ? fighter.recipe : []);
+      const count = choicesMade[0].length;
+      const previous = Array.isArray(view.swing[ctx.you]) ? view.swing[ctx.you] : [view.swing[ctx.you]];
+      const picks = [];
+      for (let i = 0; i < count; i++) {
+        const values = [...new Set(choicesMade.map((c) => c[i]))];
+        const label = labels[i] || (count === 1 ? "X" : `choice ${i + 1}`);
+        const pick = h("select", { id: i ? `bm-swing-${i}` : "bm-swing", "aria-label": `${label} size` },
+          ...values.map((n) => h("option", { value: n }, `${label} = ${n}`)));
+        pick.value = String(values.includes(previous[i]) ? previous[i] : values[Math.floor(values.length / 2)]);
+        picks.push(pick);
+        bar.append(h("label", {}, count === 1 ? "Swing dice size " : `${label} `, pick));
+      }
+      bar.append(h("button", { id: "bm-choose", "data-focus": "bm-choose", class: "bm-button bm-go", onclick: () => ctx.onMove(`swing:${picks.map((p) => p.value).join(",")}`) }, "Choose"));
+    }
+    if (legal.includes("surrender")) {
+      bar.append(h("button", { id: "bm-surrender", class: "bm-button", onclick: () => ctx.onMove("surrender") }, "Surrender the round"));
     }
     if (legal.includes("pass")) {
       bar.append(h("button", { id: "bm-pass", "data-focus": "bm-pass", class: "bm-button", onclick: () => ctx.onMove("pass") }, "Pass"),

@@ -1,0 +1,43 @@
+"""Every playable button is playable by the agents: one seeded match for a sample of the
+roster's playable buttons of each tier, for the generic agents and buttonmen-best."""
+
+import random
+
+import pytest
+
+from agents.match import play_match
+from games.buttonmen.roster import buttons
+
+
+def _sample(tier, count, seed):
+    names = [b.name for b in buttons() if b.playable and b.tier == tier]
+    return random.Random(seed).sample(names, count)
+
+
+# Tier 2 samples one button of each kind besides: option, twin and other swing letters.
+SAMPLE = [
+    *[(name, 1) for name in _sample(1, 2, 19)],
+    *[(name, 2) for name in _sample(2, 3, 19)],
+    ("Lady Luck", 2),  # option dice
+    ("Buck Godot", 2),  # twin dice, twin W swing
+    ("Mike Young", 2),  # X and Y swing
+    *[(name, 3) for name in _sample(3, 2, 19)],  # Poison and Shadow, played yet
+    ("Jellybean", 3),  # p(20) s(20) (V) (X): both
+    ("Jocasta", 3),  # (6) (12) s(12) (20) s(X)
+]
+
+AGENTS = [
+    "buttonmen-best:playouts=30,swing_playouts=30",
+    "mcts:iterations=30",
+    "random",
+]
+
+
+@pytest.mark.parametrize(("name", "tier"), SAMPLE)
+@pytest.mark.parametrize("spec", AGENTS)
+def test_the_agents_play_a_roster_button_to_the_end(name, tier, spec):
+    foe = _sample(2 if tier == 1 else 1, 1, name)[0]
+    options = {"fighters": [name, foe], "rounds_to_win": 1}
+    result = play_match("buttonmen", [spec, "random"], f"roster-{name}", options=options)
+    assert result.state.is_terminal()
+    assert result.state.options["fighters"] == [name, foe]

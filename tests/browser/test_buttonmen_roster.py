@@ -1,0 +1,98 @@
+"""A person picks two roster buttons in the lobby — one with X and Y swing dice, one with
+option dice — chooses both swing sizes on the board, and plays the match to its end
+against the random agent; surrender is offered and concedes a round."""
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import open_lobby, press, seq_of
+from tests.browser.test_buttonmen import FINISHED_OR_MINE, MAX_TURNS, play_turn
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start(page, fighters, options):
+    open_lobby(page, "buttonmen")
+    form = page.locator("#new-match")
+    form.locator("input[name=mode][value=ai]").check()
+    form.locator("select[name=seat]").select_option("0")
+    form.locator("select[name=agent1]").select_option("random")
+    press(page, form.locator("details.options summary"))
+    pickers = form.locator("input[name=opt_fighters]")
+    expect(pickers).to_have_count(2)
+    for i, name in enumerate(fighters):
+        pickers.nth(i).fill(name)
+    for name, value in options.items():
+        field = form.locator(f"[name=opt_{name}]")
+        if value is True:
+            field.check()
+        else:
+            field.fill(value)
+    press(page, form.get_by_role("button", name="Start the match"))
+    page.wait_for_url(re.compile(r"/matches/\d+/$"))
+    page.wait_for_selector("#match[data-conn=live]")
+
+
+def choose_all(page, rng) -> str:
+    """One value per select (a swing letter or an option die), then Choose."""
+    picks = page.locator(".bm-controls select")
+    values = []
+    for i in range(picks.count()):
+        options = picks.nth(i).locator("option").evaluate_all("o => o.map(x => x.value)")
+        values.append(rng.choice(options))
+        picks.nth(i).select_option(values[-1])
+    press(page, page.locator("#bm-choose"))
+    return "swing:" + ",".join(values)
+
+
+def test_a_person_plays_two_roster_buttons_picked_in_the_lobby(new_page):
+    rng = random.Random(19)
+    page = new_page()
+    start(page, ["Mike Young", "Lady Luck"], {"rounds_to_win": "1"})
+    expect(page.locator(".bm-panel .bm-recipe", has_text="X X Y Y")).to_have_count(1)
+    expect(page.locator(".bm-panel .bm-recipe", has_text="7/13 7/13")).to_have_count(1)
+    moves = []
+    for turn in range(MAX_TURNS):
+        page.wait_for_function(FINISHED_OR_MINE)
+        if page.locator("#match[data-status=finished]").count():
+            break
+        before = seq_of(page)
+        if page.locator("#bm-choose").count():
+            # Mike Young chooses an X and a Y size: two selects.
+            expect(page.locator(".bm-controls select")).to_have_count(2)
+            moves.append(choose_all(page, rng))
+        else:
+            moves.append(play_turn(page, rng, turn))
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    else:
+        pytest.fail("the match did not end")
+    assert re.fullmatch(r"swing:\d+,\d+", moves[0])
+    final = page.locator("#final-result").inner_text()
+    assert "won" in final or "draw" in final
+
+
+def test_surrender_concedes_a_round_from_the_board(new_page):
+    page = new_page()
+    start(page, ["Lady Luck", "Avis"], {"rounds_to_win": "2", "surrender": True})
+    rng = random.Random(3)
+    for _ in range(MAX_TURNS):
+        page.wait_for_function(FINISHED_OR_MINE)
+        before = seq_of(page)
+        if page.locator("#bm-surrender").count():
+            press(page, page.locator("#bm-surrender"))
+            page.wait_for_function(
+                f"Number(document.querySelector('#match').dataset.seq) > {before}"
+            )
+            break
+        if page.locator("#bm-choose").count():
+            choose_all(page, rng)
+        else:
+            play_turn(page, rng, 1)
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    else:
+        pytest.fail("surrender was never offered")
+    # The round went to the other side; the match goes on.
+    expect(page.locator("#match")).not_to_have_attribute("data-status", "finished")

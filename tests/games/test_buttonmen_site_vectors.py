@@ -1,0 +1,90 @@
+"""Test vectors converted from the community site's own game transcripts.
+
+The site (buttonmen-dev/buttonmen) tests its engine by forcing every die roll and
+checking the whole game state after each move (``test/src/api/responder*Test.php``).
+These are the facts of such games — the forced rolls, each move, the scores and who
+moves after it — replayed on our engine, in our notation: a move names dice by slot
+(the die's place in the recipe), scores are the site's round scores.
+"""
+
+from games.buttonmen import GAME
+from games.buttonmen.fighters import FIGHTERS
+
+
+def seated(names, recipes, rounds_to_win=3):
+    """A match between two given recipes (the site's test may seat a button we do not
+    list as playable, e.g. one with special rules that its transcript never uses)."""
+    state = GAME.new_state(2, {"fighters": ["Avis", "Avis"], "rounds_to_win": rounds_to_win})
+    state.set_fighters(list(names), list(recipes))
+    return state
+
+
+def play(state, steps):
+    """Apply ``(text, expect)`` steps; ``expect`` holds what the site's state shows after
+    the step: ``scores`` (round scores), ``turn`` (the seat to move), ``wins``."""
+    for text, expect in steps:
+        state = state.apply(state.str_to_move(text))
+        if "scores" in expect:
+            assert state.round_scores() == expect["scores"], text
+        if "turn" in expect:
+            assert state.turn == expect["turn"], text
+        if "wins" in expect:
+            assert state.round_wins == expect["wins"], text
+        if "legal" in expect:
+            legal = {state.move_to_str(m) for m in state.legal_moves(state.turn)}
+            assert legal == expect["legal"], text
+        if "phase" in expect:
+            assert state.phase == expect["phase"], text
+    return state
+
+
+def test_site_game_001_option_die_and_only_the_loser_chooses_again():
+    # responder01Test::test_api_game_001: Frasquito (4) (6) (8) (12) (2/20) against
+    # Wiseman (20) (20) (20) (20), four round wins. Wiseman's special rules never come up.
+    state = seated(["Frasquito", "Wiseman"], [FIGHTERS["Frasquito"], (20, 20, 20, 20)], 4)
+    assert state.choosers == (0,)  # only Frasquito has a choice: its option die
+    assert state.legal_moves(0) == [("swing", 2), ("swing", 20)]
+    state = play(
+        state,
+        [
+            # Move 01: the option die is set to 2; the roll; Wiseman's 1s win initiative.
+            ("swing:2", {"phase": "roll"}),
+            ("roll:4,6,8,12,2/1,1,1,1", {"turn": 1, "scores": (16.0, 40.0)}),
+            # Move 02: Wiseman's two 1s skill-attack the option die (showing 2).
+            ("skill:0+1>4", {"phase": "reroll"}),
+            ("reroll:1,1", {"turn": 0, "scores": (15.0, 42.0)}),
+            # Move 03: Frasquito's d4 (showing 4) power-attacks a d20 showing 1.
+            ("power:0>0", {}),
+            ("reroll:4", {"turn": 1, "scores": (35.0, 32.0), "legal": {"pass"}}),
+            ("pass", {"turn": 0}),  # Move 04
+            ("power:0>1", {}),  # Move 05
+            ("reroll:3", {"scores": (55.0, 22.0)}),
+            ("pass", {}),  # Move 06
+            ("power:1>2", {}),  # Move 07: the d6 showing 6
+            ("reroll:2", {"scores": (75.0, 12.0)}),
+            ("pass", {}),  # Move 08
+            # Move 09: the last d20 falls; round 1 to Frasquito, 95 to 2. The winner
+            # keeps its option die at 2 and the loser has nothing to choose: no one
+            # chooses, the next roll follows at once (the site rolls straight away).
+            ("power:0>3", {"wins": [1, 0], "phase": "roll"}),
+            ("roll:1,1,1,1,2/15,16,17,18", {"turn": 0, "scores": (16.0, 40.0)}),
+            ("pass", {"turn": 1}),  # Move 10: nothing reaches 15
+            ("power:0>3", {}),  # Move 11: a d20 showing 15 takes the d12 showing 1
+            ("reroll:19", {"turn": 0}),
+        ],
+    )
+    assert state.results[0] == (0, 190, 4)  # 95 to 2, doubled
+
+
+def test_site_twin_die_rolls_both_halves_and_counts_their_sum():
+    # responder02Test (game 030's twin die (3,17)): the halves showed 2 and 14, the die
+    # 16; its size is 20. Our twin die draws one number per half and shows the sum.
+    state = seated(["Twin", "Plain"], [("3,17",), (20,)])
+    assert state.size[0] == (20,) and state.parts[0] == ((3, 17),)
+    outcomes = dict(state.chance_outcomes())
+    assert min(v[1][0] for v in outcomes) == 2 and max(v[1][0] for v in outcomes) == 20
+    assert abs(sum(outcomes.values()) - 1) < 1e-9
+    # 16 = 1+15, 2+14 or 3+13: three of the 51 pairs, whatever the plain d20 shows
+    assert abs(sum(p for o, p in outcomes.items() if o[1] == (16,)) - 3 / 51) < 1e-9
+    state = state.apply(state.str_to_move("roll:16/20"))
+    assert state.round_scores() == (10.0, 10.0)

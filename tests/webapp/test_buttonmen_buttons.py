@@ -1,0 +1,63 @@
+"""Button Men's roster in the browser: a page per button, a searchable list, and the
+lobby's and tournament form's picker of any playable button."""
+
+import html
+
+import pytest
+
+from games.buttonmen.roster import buttons
+from webapp.matches.models import Match
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
+
+
+def test_a_button_page_draws_its_recipe_and_names_its_set(client):
+    page = client.get("/games/buttonmen/buttons/Buck Godot/").content.decode()
+    assert "Buck Godot" in page and "Studio Foglio" in page
+    assert page.count('class="bm-face bm-twin"') == 2  # (6,6) and (W,W)
+    assert "swing W: 4 to 12 sides" in page and "Tier 2: playable" in page
+    # A button we do not play yet says why, and lists its skills.
+    hope = html.unescape(client.get("/games/buttonmen/buttons/hope/").content.decode())
+    assert "Not yet playable: needs Trip" in hope and "<li>Trip: one of the ten" in hope
+    jelly = html.unescape(client.get("/games/buttonmen/buttons/Jellybean/").content.decode())
+    assert "<li>Shadow: makes no power attack" in jelly
+    marin = html.unescape(client.get("/games/buttonmen/buttons/Marin/").content.decode())
+    assert "Tier 3: playable" in marin and "<li>Poison: worth negative points" in marin
+    assert client.get("/games/buttonmen/buttons/Nobody At All/").status_code == 404
+
+
+def test_the_list_searches_by_name_and_set(client):
+    page = client.get("/games/buttonmen/buttons/", {"q": "soldiers"}).content.decode()
+    soldiers = [b for b in buttons() if "soldiers" in f"{b.name} {b.set}".lower()]
+    assert len(soldiers) >= 12 and f"{len(soldiers)} found" in page
+    assert "/games/buttonmen/buttons/Avis/" in page
+    playable = client.get("/games/buttonmen/buttons/", {"q": "lady", "playable": "1"})
+    assert "Lady Luck" in playable.content.decode()
+
+
+def test_the_lobby_picks_any_playable_button_for_each_seat(guest):
+    page = guest.get("/play/buttonmen/").content.decode()
+    assert page.count('list="bm-buttons" name="opt_fighters"') == 2
+    assert '<option value="Lady Luck">' in page and '<option value="Marin">' in page
+    assert '<option value="Hope">' not in page  # Trip is not played yet
+    data = {"game": "buttonmen", "mode": "ai", "opt_fighters": ["Lady Luck", "Buck Godot"]}
+    guest.post("/matches/new/", data)
+    assert Match.objects.get().options["fighters"] == ["Lady Luck", "Buck Godot"]
+
+
+def test_the_tournament_form_has_the_picker_too(client, django_user_model):
+    user = django_user_model.objects.create_user("tess", password="pw-pw-pw-1")
+    client.force_login(user)
+    page = client.get("/tournaments/new/").content.decode()
+    assert 'list="bm-buttons" name="opt_fighters"' in page
+
+
+def test_the_tournament_form_reads_one_picker_per_seat():
+    from django.http import QueryDict
+
+    from webapp.tournaments.forms import plan_from_form
+
+    data = QueryDict(mutable=True)
+    data.update({"game": "buttonmen", "entrants_json": "[]"})
+    data.setlist("opt_fighters", ["Jolene", "random"])
+    assert list(plan_from_form(data).options["fighters"]) == ["Jolene", "random"]

@@ -1,0 +1,131 @@
+"""Button Men's roster on the site: a searchable list of buttons and a page per button.
+
+The facts come from ``games.buttonmen.roster`` (the community site's roster as data);
+this module only arranges them for the templates: each die of a recipe as a drawable
+face, and the search by name and set that the list page and the lobby's picker share.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404
+from django.shortcuts import render
+
+from games.buttonmen.dice import SKILLS as ENGINE_SKILLS
+from games.buttonmen.dice import SWING_RANGES
+from games.buttonmen.roster import SKILL_NAMES, TIER3_SKILLS, Button, Die, buttons
+
+
+@dataclass(frozen=True)
+class Face:
+    """One die as the page draws it: the label on the die, what it is in words, its
+    kind (plain, swing, option, twin: the drawing's style) and its skills."""
+
+    label: str
+    words: str
+    kind: str
+    skills: tuple[str, ...]
+
+
+def _size_words(size: int | str) -> str:
+    if isinstance(size, int):
+        return f"{size} sides"
+    low, high = SWING_RANGES[size]
+    return f"swing {size}: {low} to {high} sides, chosen by its owner"
+
+
+def face(die: Die) -> Face:
+    sizes = die.sizes
+    skills = tuple(SKILL_NAMES.get(letter, repr(letter)) for letter in die.skills)
+    if die.kind == "option":
+        label = "/".join(str(s) for s in sizes)
+        words = "option die: " + " or ".join(f"{s} sides" for s in sizes) + ", chosen by its owner"
+    elif die.kind == "twin":
+        label = "+".join(str(s) for s in sizes)
+        words = "twin die (two dice rolled as one, showing their sum): " + " and ".join(
+            _size_words(s) for s in sizes
+        )
+    else:
+        size = sizes[0]
+        label = str(size) if isinstance(size, str) else f"d{size}"
+        words = _size_words(size)
+    swing = any(isinstance(s, str) for s in sizes)
+    kind = "swing" if swing and die.kind == "plain" else die.kind
+    return Face(label, words, kind, skills)
+
+
+#: A line per skill on a button's page: what it does here, or that it is not played yet.
+SKILL_LINES = {
+    "Poison": "worth negative points: kept to the round's end it subtracts its whole "
+    "size from its owner's score; captured, half its size from the capturer's",
+    "Shadow": "makes no power attack; instead its shadow attack takes one die showing at "
+    "least its own value and at most its size; it joins skill attacks as any die",
+}
+
+
+def _skill_note(skill: str) -> str:
+    if skill in ENGINE_SKILLS.values():
+        return SKILL_LINES.get(skill, "played here")
+    if skill in TIER3_SKILLS.values():
+        return "one of the ten skills of tier 3, not yet played here"
+    return "not yet played here"
+
+
+def search(query: str = "", playable_only: bool = False) -> list[Button]:
+    """Buttons whose name or set holds every word of ``query`` (any case)."""
+    words = query.lower().split()
+    found = []
+    for b in buttons():
+        if playable_only and not b.playable:
+            continue
+        text = f"{b.name} {b.set}".lower()
+        if all(w in text for w in words):
+            found.append(b)
+    return found
+
+
+def by_name(name: str) -> Button:
+    wanted = name.strip().lower()
+    for b in buttons():
+        if b.name.lower() == wanted:
+            return b
+    raise Http404(f"there is no button {name!r}")
+
+
+def button_list(request):
+    query = request.GET.get("q", "").strip()
+    playable_only = request.GET.get("playable") == "1"
+    found = search(query, playable_only)
+    tiers: dict[str, int] = {}
+    for b in buttons():
+        key = f"tier {b.tier}" if b.tier else "beyond"
+        tiers[key] = tiers.get(key, 0) + 1
+    return render(
+        request,
+        "games/buttonmen_buttons.html",
+        {
+            "found": found,
+            "query": query,
+            "playable_only": playable_only,
+            "total": len(buttons()),
+            "playable": sum(1 for b in buttons() if b.playable),
+            "tiers": sorted(tiers.items()),
+        },
+    )
+
+
+def button_detail(request, name: str):
+    button = by_name(name)
+    faces = [face(d) for d in button.dice] if button.dice else []
+    skills = sorted({s for f in faces for s in f.skills})
+    return render(
+        request,
+        "games/buttonmen_button.html",
+        {
+            "button": button,
+            "faces": faces,
+            "skills": [(s, _skill_note(s)) for s in skills],
+            "same_set": [b for b in buttons() if b.set == button.set and b.name != button.name],
+        },
+    )
