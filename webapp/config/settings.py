@@ -249,6 +249,7 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.sweep_idle_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.matches.tasks.sweep_clocks": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.tournaments.tasks.sweep_stale_games": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.bots.tasks.sweep": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.accounts.tasks.clear_expired_sessions": {"queue": DICEARENA_SYSTEM_QUEUE},
@@ -303,6 +304,12 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expire_seconds": 5},
     },
     # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
+    # People's clocks past their deadline lose on time (or leave play), watched or not.
+    "settle-flagged-clocks": {
+        "task": "webapp.matches.tasks.sweep_clocks",
+        "schedule": 5.0,
+        "options": {"expire_seconds": 5},
+    },
     "settle-idle-matches": {
         "task": "webapp.matches.tasks.sweep_idle_matches",
         "schedule": 60.0,

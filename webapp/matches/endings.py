@@ -100,6 +100,8 @@ def settle_idle(match: Match, now: datetime) -> str:
     if any(s.is_open for s in seats.values()):
         do_abort(match, "abandoned: nobody took the open seat")
         return "aborted"
+    if match.time_control:
+        return "clocked"  # its clocks decide (timeouts); correspondence has no idle loss
     state = load_state(match)
     chosen = set(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
     waiting_for = [s for s in state.acting_seats() if s not in chosen]

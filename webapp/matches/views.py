@@ -64,6 +64,8 @@ def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: i
             "open_matches": browse.open_challenges(game.slug)[:5],
             "length": gamebook.info(game.slug).match_length(lobby.lobby_defaults(game)),
             "levels": levels.rows(game.slug),
+            "clock_choices": lobby.CLOCK_CHOICES,
+            "form_clock": (request.POST.get("clock") if request.method == "POST" else "") or "",
             "ladder": levels.LADDERS.get(game.slug),
             "ladder_steps": levels.ladder_rows(game.slug),
         },
@@ -152,6 +154,8 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
         options=lobby.options_from_form(game, data),
         pace=pace,
         created_by=identity.key if identity else "",
+        # A clock is for people: the lobby offers it when playing a friend.
+        clock=(data.get("clock") or "") if mode == "friend" else "",
     )
 
 
