@@ -222,3 +222,68 @@ async def test_deeply_nested_json_is_refused_as_malformed():
     assert (await receive(comm, "error"))["code"] == "malformed"
     assert await count_events(match) == 0
     await comm.disconnect()
+
+
+# ----- people's clocks ---------------------------------------------------------------------
+
+
+@database_sync_to_async
+def clocked_people(control: str = "5+3") -> Match:
+    from webapp.matches import services
+
+    plan = services.MatchPlan(
+        game="octagon",
+        seats=[services.SeatPlan(identity=ALICE), services.SeatPlan(identity=BOB)],
+        clock=control,
+    )
+    return services.create_match(plan, schedule=False)
+
+
+@database_sync_to_async
+def octagon_first_move(match_id: int) -> str:
+    from webapp.matches.positions import load_state
+
+    state = load_state(Match.objects.get(pk=match_id))
+    return state.move_to_str(state.legal_moves(0)[0])
+
+
+async def test_a_clocked_match_pushes_its_clocks_after_every_move():
+    match = await clocked_people()
+    alice, bob = await connect(match.pk, "alice"), await connect(match.pk, "bob")
+    snap = await snapshot_of(bob)
+    assert snap["clock"]["control"] == "5+3"
+    assert [c["running"] for c in snap["clock"]["seats"]] == [True, False]
+    await alice.send_json_to(
+        {"type": "move", "seat": 0, "seq": 0, "move": await octagon_first_move(match.pk)}
+    )
+    clock = (await receive(bob, "clock"))["clock"]
+    assert [c["running"] for c in clock["seats"]] == [False, True]
+    assert clock["seats"][0]["left_ms"] > 300_000  # the 3 s increment, less the time taken
+    await alice.disconnect()
+    await bob.disconnect()
+
+
+async def test_a_player_gives_time_over_the_socket_and_a_spectator_cannot():
+    match = await clocked_people()
+    bob, watcher = await connect(match.pk, "bob"), await connect(match.pk, "carol")
+    await snapshot_of(watcher)
+    await watcher.send_json_to({"type": "give_time", "seat": 0})
+    assert (await receive(watcher, "error"))["code"] == "not_a_player"
+    await bob.send_json_to({"type": "give_time"})
+    clock = (await receive(watcher, "clock"))["clock"]
+    assert clock["seats"][0]["left_ms"] > 300_000
+    assert clock["seats"][1]["left_ms"] == 300_000
+    await bob.disconnect()
+    await watcher.disconnect()
+
+
+async def test_a_page_asking_for_the_flag_early_changes_nothing():
+    match = await clocked_people()
+    bob = await connect(match.pk, "bob")
+    await snapshot_of(bob)
+    await bob.send_json_to({"type": "flag"})
+    await bob.send_json_to({"type": "hello", "seq": 0})
+    synced = await receive(bob, "synced")
+    assert synced["status"]["status"] == "active"
+    assert synced["clock"]["control"] == "5+3"
+    await bob.disconnect()
