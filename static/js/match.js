@@ -131,6 +131,7 @@
         st.log.push(f.event);
         render();
         renderLog();
+        if (window.DiceArena.refreshTurnBadge) window.DiceArena.refreshTurnBadge();
         break;
       case "synced":
         st.chosen = f.chosen || [];

@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "webapp.tournaments",
     "webapp.leaderboards",
     "webapp.bots",
+    "webapp.notify",
     # Django Ninja's own copy of Swagger UI: /api/docs loads it from our static files,
     # not from a CDN, so it works offline and under the Content-Security-Policy.
     "ninja",
@@ -381,6 +382,27 @@ DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
 # A live match nobody moves in for this long is lost on time (or aborted if it never
 # got going) by the periodic sweep, so nothing stays "live" forever.
 DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
+
+# E-mail (turn notifications of correspondence games; README, "E-mail"). Production sets
+# EMAIL_HOST (and user, password, port, TLS) and gets SMTP; without it `make run` prints
+# mails to the console, or writes them to var/mail with EMAIL_BACKEND=...filebased.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", bool(EMAIL_HOST))
+EMAIL_TIMEOUT = 10  # a mail server that hangs must not hold a worker
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dice Arena <noreply@localhost>")
+#: The site's address as people reach it: the links in e-mails start with it.
+DICEARENA_SITE_URL = os.environ.get("DICEARENA_SITE_URL", "http://127.0.0.1:8000")
+#: How long the signed link in a turn e-mail opens the game.
+DICEARENA_TURN_LINK_MAX_AGE_S = int(os.environ.get("DICEARENA_TURN_LINK_MAX_AGE_S", "1209600"))
 
 LOGGING = {
     "version": 1,

@@ -25,6 +25,7 @@ urlpatterns = [
     path("tournaments/", include("webapp.tournaments.urls")),
     path("leaderboards/", include("webapp.leaderboards.urls")),
     path("bots/", include("webapp.bots.urls")),
+    path("notify/", include("webapp.notify.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

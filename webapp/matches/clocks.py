@@ -146,17 +146,17 @@ def _start(row: SeatClock, control: TimeControl, now: datetime) -> None:
     row.deadline = now + timedelta(milliseconds=row.left_ms)
 
 
-def advance(match: Match, state: State, now: datetime) -> bool:
+def advance(match: Match, state: State, now: datetime) -> list[int]:
     """After a position is stored (the match locked): stop the clocks of seats whose
     turn ended (charging their time, adding the increment), start those whose turn
-    began. Clocks wait until every seat is taken. Returns whether anything changed."""
+    began. Clocks wait until every seat is taken. Returns the seats whose turn began."""
     control = control_of(match)
     if control is None:
-        return False
+        return []
     over = state.current() == TERMINAL or match.is_over
     ready = not match.seats.filter(agent_spec="", owner="").exists()
     acting = set() if over or not ready else set(state.acting_seats())
-    changed = []
+    changed, started = [], []
     for row in rows(match).values():
         running = row.running_since is not None
         due = row.seat in acting and not row.out
@@ -164,12 +164,13 @@ def advance(match: Match, state: State, now: datetime) -> bool:
             _stop(row, control, now, increment=not over)
         elif due and not running:
             _start(row, control, now)
+            started.append(row.seat)
         else:
             continue
         changed.append(row)
     if changed:
         SeatClock.objects.bulk_update(changed, ["left_ms", "running_since", "deadline"])
-    return bool(changed)
+    return started
 
 
 def chose(match: Match, seat: int, now: datetime) -> None:

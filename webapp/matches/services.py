@@ -433,12 +433,11 @@ def submit_move(
     return match
 
 
-def _settle_flags(match: Match) -> str:
+def _settle_flags(match: Match) -> bool:
+    """Did a clock of this locked match run out (``timeouts`` listens and ends it)?"""
     if not match.time_control or match.is_over:
-        return ""
-    from webapp.matches import timeouts  # it ends matches through this module
-
-    return timeouts.settle(match, clocks.db_now())
+        return False
+    return any(signals.clock_checking.send(match=match, now=clocks.db_now()))
 
 
 def _position_before_lock(match_id: Any, ply: Any) -> State | None:
@@ -541,10 +540,11 @@ def _tick(match: Match, state: State) -> None:
     """Charge and start the people's clocks for the position just stored; the pages
     hear the clocks after the commit (after the events, so a page draws them last)."""
     now = clocks.db_now()
-    clocks.advance(match, state, now)
+    started = clocks.advance(match, state, now)
     frame = clocks.as_frame(match, now)
     transaction.on_commit(lambda: live.clock_changed(match.pk, frame))
-    signals.turn_started.send(match=match, state=state)
+    if started:
+        signals.turn_started.send(match=match, state=state, seats=started)
 
 
 def pass_for_leavers(match: Match, state: State) -> None:
