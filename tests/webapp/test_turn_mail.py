@@ -13,6 +13,7 @@ from aiosmtpd.controller import Controller
 from django.contrib.auth.models import User
 from django.core import signing
 
+from tests.stack import free_port
 from webapp.accounts.identity import Identity
 from webapp.accounts.models import Preferences
 from webapp.matches import services
@@ -21,8 +22,6 @@ from webapp.matches.positions import load_state
 from webapp.notify import links, listeners
 from webapp.notify.mail import send_turn_mail
 from webapp.notify.models import TurnMail
-
-from tests.stack import free_port
 
 from .helpers import row_counts
 
@@ -187,7 +186,8 @@ def test_your_turn_lists_every_game_waiting_for_you(client):
     live = correspondence(bob, alice, "10+5")  # bob moves first there
     untimed = services.create_match(
         services.MatchPlan(
-            game="octagon", seats=[services.SeatPlan(identity=alice), services.SeatPlan(identity=bob)]
+            game="octagon",
+            seats=[services.SeatPlan(identity=alice), services.SeatPlan(identity=bob)],
         ),
         schedule=False,
     )
