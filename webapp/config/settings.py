@@ -243,6 +243,8 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.ai_move": {"queue": DICEARENA_LIVE_QUEUE},
     # A bot's deadline is a live move too: a flagged move must not wait behind a tournament.
     "webapp.bots.tasks.flag_turn": {"queue": DICEARENA_LIVE_QUEUE},
+    # A turn e-mail follows a person's move: short, and it must not wait behind a tournament.
+    "webapp.notify.tasks.turn_mail": {"queue": DICEARENA_LIVE_QUEUE},
     "webapp.matches.tasks.analyse_match": {"queue": DICEARENA_ANALYSIS_QUEUE},
     "webapp.replays.tasks.analyse_position": {"queue": DICEARENA_ANALYSIS_QUEUE},
     "webapp.replays.tasks.analyse_given_position": {"queue": DICEARENA_ANALYSIS_QUEUE},
