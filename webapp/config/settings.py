@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "webapp.leaderboards",
     "webapp.bots",
     "webapp.notify",
+    "webapp.seeks",
     # Django Ninja's own copy of Swagger UI: /api/docs loads it from our static files,
     # not from a CDN, so it works offline and under the Content-Security-Policy.
     "ninja",

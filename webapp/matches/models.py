@@ -33,6 +33,8 @@ class Match(models.Model):
     #: People's clock (``webapp.matches.clocks``): "" untimed, "5+3" live (minutes per
     #: match + seconds added per move), "3d" correspondence (days per move).
     time_control = models.CharField(max_length=12, blank=True, default="")
+    #: False: a casual match (a seek posted unrated) is never rated.
+    rated = models.BooleanField(default=True)
     #: The match this one is a rematch of; unique, so two players asking at once get
     #: the same rematch, not two.
     rematch_of = models.OneToOneField(

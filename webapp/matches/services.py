@@ -85,6 +85,7 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
     control = clocks.parse(plan.clock)
     match = Match.objects.create(
         time_control=control.text if control else "",
+        rated=plan.rated,
         game=plan.game,
         options=options,
         num_players=len(plan.seats),

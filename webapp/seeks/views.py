@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+import games
+from webapp.accounts.identity import GUEST_KEY, address_of, identity_of, owner_identity
+from webapp.errors import Rejected
+from webapp.matches.lobby import CLOCK_CHOICES
+from webapp.seeks import services
+from webapp.seeks.models import Seek
+
+
+@require_http_methods(["GET", "POST"])
+def seeks_page(request):
+    """The open seeks, each with *Accept*, and the form to post one."""
+    error, status = "", 200
+    if request.method == "POST":
+        # A guest made by this request is forgotten if it is refused: a refusal stores nothing.
+        fresh_guest = not request.user.is_authenticated and not request.session.get(GUEST_KEY)
+        plan = services.SeekPlan(
+            game=request.POST.get("game", ""),
+            clock=request.POST.get("clock", ""),
+            rated=request.POST.get("rated") == "on",
+        )
+        try:
+            services.create_seek(plan, owner_identity(request))
+        except Rejected as exc:
+            error, status = exc.message, 400
+            if fresh_guest:
+                del request.session[GUEST_KEY]
+        else:
+            return redirect("seeks:list")
+    identity = identity_of(request.user, request.session)
+    return render(
+        request,
+        "seeks/list.html",
+        {
+            "seeks": services.open_seeks(),
+            "mine": identity.key if identity else None,
+            "games": [g for g in games.all() if g.min_players <= 2 <= g.max_players],
+            "clock_choices": CLOCK_CHOICES,
+            "error": error,
+            "form": request.POST if error else {},
+        },
+        status=status,
+    )
+
+
+@require_POST
+def accept(request, seek_id: int):
+    try:
+        match = services.accept(seek_id, owner_identity(request), address_of(request))
+    except Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("seeks:list")
+    return redirect("matches:detail", match_id=match.pk)
+
+
+@require_POST
+def cancel(request, seek_id: int):
+    try:
+        services.cancel(seek_id, identity_of(request.user, request.session))
+    except Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("seeks:list")
+
+
+def mine(request):
+    """The asker's latest seeks: the page of a waiting poster goes to the match as soon
+    as someone accepts."""
+    identity = identity_of(request.user, request.session)
+    rows = Seek.objects.filter(created_by=identity.key)[:10] if identity else []
+    return JsonResponse({"seeks": [services.as_json(s) for s in rows]})
