@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from django.db import IntegrityError, transaction
+from django.test import Client
 
 from webapp.accounts.identity import Identity
 from webapp.accounts.models import ApiToken
