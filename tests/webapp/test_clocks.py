@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from webapp.accounts.identity import Identity
-from webapp.matches import clocks, endings, services, tasks, timeouts
+from webapp.matches import clocks, endings, rematches, services, tasks, timeouts
 from webapp.matches.models import Match, SeatClock
 from webapp.matches.positions import load_state
 
@@ -313,3 +313,20 @@ def test_rank_leavers_puts_those_who_left_last():
     assert ranked["ranks"] == [4, 2, 1, 3]
     assert ranked["winners"] == [2]
     assert ranked["returns"][0] == -1.0
+
+
+def test_a_rematch_keeps_the_clock_and_the_stakes(now):
+    match = people(control="3+2")
+    endings.resign(match.pk, BOB)
+    again = rematches.rematch(match.pk, ALICE)
+    assert (again.time_control, again.rated) == ("3+2", True)
+    assert SeatClock.objects.filter(match=again).count() == 2
+
+
+def test_the_database_clock_is_read_in_utc():
+    first = clocks.db_now()
+    second = clocks.db_now()
+    assert first.utcoffset() == timedelta(0)
+    assert second >= first
+    # The same clock Django's own timestamps come from, give or take the test's run.
+    assert abs(first - timezone.now()) < timedelta(minutes=5)

@@ -40,9 +40,10 @@ def settle(match: Match, now: datetime) -> str:
     who = " and ".join(names[s] for s in late)
     if match.game in clocks.LEAVES_PLAY and len(remaining) > 1:
         clocks.leave(match, late, now)
-        # The seat's turn is ended for it now, and every later one (services._advance).
+        # The seat's turn is ended for it now, and every later one (services._advance):
+        # pages hear it as the events of those moves and a clock frame saying "out"
+        # (not as a status frame, which would take the next player's moves away).
         services.pass_for_leavers(match, state)
-        transaction.on_commit(lambda: live.status_changed(match.pk))
         log.info("match %s: %s left play on time", match.pk, who)
         return "left play"
     # The match ends: whoever ran out loses; seats that left earlier rank below them.
