@@ -330,3 +330,43 @@ def test_the_database_clock_is_read_in_utc():
     assert second >= first
     # The same clock Django's own timestamps come from, give or take the test's run.
     assert abs(first - timezone.now()) < timedelta(minutes=5)
+
+
+def test_at_a_simultaneous_turn_a_clock_stops_when_its_seat_has_chosen(now):
+    match = people("footsies", "1+2")
+    state = load_state(match)
+    assert sorted(state.acting_seats()) == [0, 1]
+    assert all(clock_of(match, s).running_since == START for s in (0, 1))
+    now.tick(5)
+    move = state.move_to_str(state.legal_moves(0)[0])
+    services.submit_move(match.pk, 0, match.ply, move, identity=ALICE)
+    assert clock_of(match, 0).running_since is None
+    assert clock_of(match, 0).left_ms == 60_000 - 5000 + 2000
+    assert clock_of(match, 1).running_since == START  # bob still thinks
+    now.tick(3)
+    match.refresh_from_db()
+    move = state.move_to_str(state.legal_moves(1)[0])
+    services.submit_move(match.pk, 1, match.ply, move, identity=BOB)
+    assert clock_of(match, 1).left_ms == 60_000 - 8000 + 2000
+    # The next turn starts both clocks again.
+    match.refresh_from_db()
+    if not match.is_over:
+        assert all(clock_of(match, s).running_since == now.now for s in (0, 1))
+
+
+def test_a_dice_wars_turn_of_several_attacks_gets_one_increment(now):
+    match = people("dicewars", "1+5")
+    seat, _ = first_move(match)
+    who = [ALICE, BOB][seat]
+    state = load_state(match)
+    attack = next(m for m in map(state.move_to_str, state.legal_moves(seat)) if m != "end")
+    now.tick(10)
+    services.submit_move(match.pk, seat, match.ply, attack, identity=who)
+    match.refresh_from_db()
+    if load_state(match).current() == seat:  # the attack did not end the game
+        row = clock_of(match, seat)
+        assert (row.left_ms, row.running_since) == (50_000, now.now)  # no increment yet
+        now.tick(5)
+        services.submit_move(match.pk, seat, match.ply, "end", identity=who)
+        assert clock_of(match, seat).left_ms == 50_000 - 5000 + 5000
+        assert clock_of(match, seat).running_since is None

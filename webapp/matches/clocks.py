@@ -29,6 +29,9 @@ GIFT_S = 15
 #: Games that go on when a seat runs out of time: the seat leaves play, and from then
 #: on its turns are ended for it with this move (Dice Wars: "end" the turn).
 LEAVES_PLAY = {"dicewars": "end"}
+#: Games whose turn is several moves of one seat (Dice Wars: attacks, then "end"): the
+#: increment comes once a turn, when it ends, not after every attack.
+TURNS_OF_SEVERAL_MOVES = {"dicewars"}
 
 _LIVE = re.compile(r"(\d{1,3}(?:\.\d+)?)\+(\d{1,3})")
 _DAYS = re.compile(r"(\d{1,2})d")
@@ -146,10 +149,15 @@ def _start(row: SeatClock, control: TimeControl, now: datetime) -> None:
     row.deadline = now + timedelta(milliseconds=row.left_ms)
 
 
-def advance(match: Match, state: State, now: datetime) -> list[int]:
+def advance(
+    match: Match, state: State, now: datetime, movers: frozenset[int] = frozenset()
+) -> list[int]:
     """After a position is stored (the match locked): stop the clocks of seats whose
     turn ended (charging their time, adding the increment), start those whose turn
-    began. Clocks wait until every seat is taken. Returns the seats whose turn began."""
+    began; a seat in ``movers`` (it just moved) that must move again is charged and
+    starts afresh (Footsies' next blind choice) — with no increment while its turn goes
+    on (a Dice Wars attack). Clocks wait until every seat is taken. Returns the seats
+    whose turn began."""
     control = control_of(match)
     if control is None:
         return []
@@ -165,6 +173,12 @@ def advance(match: Match, state: State, now: datetime) -> list[int]:
         elif due and not running:
             _start(row, control, now)
             started.append(row.seat)
+        elif due and row.seat in movers:
+            same_turn = match.game in TURNS_OF_SEVERAL_MOVES
+            _stop(row, control, now, increment=not same_turn)
+            _start(row, control, now)
+            if not same_turn:
+                started.append(row.seat)
         else:
             continue
         changed.append(row)

@@ -529,7 +529,7 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
     if match.time_control:
-        _tick(match, state)
+        _tick(match, state, _movers(stored))
     if schedule and state.current() != TERMINAL:
         # Decided here, from what is in hand, so the commit hook only queues the tasks.
         due = due_agents(match, state, seat_rows(match), chosen=set())
@@ -537,11 +537,22 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
             transaction.on_commit(lambda: _queue_after_commit(match, due))
 
 
-def _tick(match: Match, state: State) -> None:
+def _movers(stored: list) -> frozenset[int]:
+    """The seats whose own move is among the events just stored."""
+    seats: set[int] = set()
+    for _before, event, _after in stored:
+        if event.actor == SIMULTANEOUS:
+            seats.update(int(s) for s in event.move)
+        elif event.actor >= 0:
+            seats.add(event.actor)
+    return frozenset(seats)
+
+
+def _tick(match: Match, state: State, movers: frozenset[int] = frozenset()) -> None:
     """Charge and start the people's clocks for the position just stored; the pages
     hear the clocks after the commit (after the events, so a page draws them last)."""
     now = clocks.db_now()
-    started = clocks.advance(match, state, now)
+    started = clocks.advance(match, state, now, movers)
     frame = clocks.as_frame(match, now)
     transaction.on_commit(lambda: live.clock_changed(match.pk, frame))
     if started:
