@@ -348,10 +348,10 @@ def test_at_a_simultaneous_turn_a_clock_stops_when_its_seat_has_chosen(now):
     move = state.move_to_str(state.legal_moves(1)[0])
     services.submit_move(match.pk, 1, match.ply, move, identity=BOB)
     assert clock_of(match, 1).left_ms == 60_000 - 8000 + 2000
-    # The next turn starts both clocks again.
+    # The next turn starts both clocks again (one turn never ends a Footsies match).
     match.refresh_from_db()
-    if not match.is_over:
-        assert all(clock_of(match, s).running_since == now.now for s in (0, 1))
+    assert not match.is_over
+    assert all(clock_of(match, s).running_since == now.now for s in (0, 1))
 
 
 def test_a_dice_wars_turn_of_several_attacks_gets_one_increment(now):
@@ -363,10 +363,10 @@ def test_a_dice_wars_turn_of_several_attacks_gets_one_increment(now):
     now.tick(10)
     services.submit_move(match.pk, seat, match.ply, attack, identity=who)
     match.refresh_from_db()
-    if load_state(match).current() == seat:  # the attack did not end the game
-        row = clock_of(match, seat)
-        assert (row.left_ms, row.running_since) == (50_000, now.now)  # no increment yet
-        now.tick(5)
-        services.submit_move(match.pk, seat, match.ply, "end", identity=who)
-        assert clock_of(match, seat).left_ms == 50_000 - 5000 + 5000
-        assert clock_of(match, seat).running_since is None
+    assert load_state(match).current() == seat  # one attack never ends the game
+    row = clock_of(match, seat)
+    assert (row.left_ms, row.running_since) == (50_000, now.now)  # no increment yet
+    now.tick(5)
+    services.submit_move(match.pk, seat, match.ply, "end", identity=who)
+    assert clock_of(match, seat).left_ms == 50_000 - 5000 + 5000
+    assert clock_of(match, seat).running_since is None
