@@ -370,3 +370,36 @@ def test_a_dice_wars_turn_of_several_attacks_gets_one_increment(now):
     services.submit_move(match.pk, seat, match.ply, "end", identity=who)
     assert clock_of(match, seat).left_ms == 50_000 - 5000 + 5000
     assert clock_of(match, seat).running_since is None
+
+
+@pytest.mark.parametrize("clock,needle", [("9+99", b"at most 60 seconds"), ("2d", b"1, 3, 7 days")])
+def test_the_lobby_refuses_a_bad_clock_with_the_reason_and_makes_nothing(client, clock, needle):
+    client.get("/")
+    before = row_counts()
+    form = {"game": "octagon", "mode": "friend", "seat": "0", "clock": clock}
+    answer = client.post("/matches/new/", form)
+    assert answer.status_code == 400
+    assert needle in answer.content
+    assert row_counts() == before
+
+
+def test_the_lobby_starts_a_clocked_friend_match(client):
+    answer = client.post(
+        "/matches/new/", {"game": "octagon", "mode": "friend", "seat": "0", "clock": "3d"}
+    )
+    match = Match.objects.get()
+    assert answer.url == f"/matches/{match.pk}/"
+    assert match.time_control == "3d"
+    page = client.get(answer.url)
+    assert b'data-control="3d"' in page.content
+
+
+def test_a_correspondence_invite_waits_days_for_the_friend_a_live_one_does_not(settings):
+    settings.DICEARENA_IDLE_S = 60
+    slow = people(control="3d", who=(ALICE, None))
+    quick = people(control="5+3", who=(ALICE, None))
+    later = timezone.now() + timedelta(hours=2)
+    assert endings.sweep_idle(later) == {"waiting for a player": 1, "aborted": 1}
+    assert Match.objects.get(pk=slow.pk).status == "active"
+    assert Match.objects.get(pk=quick.pk).status == "aborted"
+    assert endings.sweep_idle(later + timedelta(days=3)) == {"aborted": 1}
