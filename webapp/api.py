@@ -219,6 +219,8 @@ class SeekIn(Schema):
     clock: str = ""
     rated: bool = False
     options: dict[str, Any] = {}
+    #: 2, or 3–8 for Dice Wars: the match starts when every seat is taken.
+    players: int = 2
 
 
 #: Refusals a script can act on, by HTTP status (the rest are 400).
@@ -230,6 +232,7 @@ SEEK_STATUS = {
     "duplicate_seek": 409,
     "not_yours": 403,
     "own_seek": 409,
+    "joined": 409,
 }
 
 
@@ -260,7 +263,11 @@ def seek_list(request, game: str | None = None):
 )
 def seek_create(request, payload: SeekIn):
     plan = seeks.SeekPlan(
-        game=payload.game, clock=payload.clock, rated=payload.rated, options=payload.options
+        game=payload.game,
+        clock=payload.clock,
+        rated=payload.rated,
+        options=payload.options,
+        players=payload.players,
     )
     try:
         seek = seeks.create_seek(plan, _identity(request))
@@ -280,6 +287,8 @@ def seek_accept(request, seek_id: int):
         match = seeks.accept(seek_id, _identity(request))
     except Rejected as exc:
         return _refused(exc)
+    if match is None:  # a seek for more: joined, waiting for the other seats
+        return {"match": None, "url": None, "clock": None}
     return {"match": match.pk, "url": f"/matches/{match.pk}/", "clock": match.time_control}
 
 

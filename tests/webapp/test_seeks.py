@@ -229,3 +229,75 @@ def test_the_api_needs_a_token_to_post_or_accept(client):
     )
     assert client.post("/api/seeks/1/accept").status_code == 401
     assert client.post("/api/seeks/999/accept", **bearer(user("alice")[2])).status_code == 404
+
+
+# ----- Dice Wars: a seek for more fills as people join ---------------------------------------
+
+CAROL = Identity("guest:carol", "carol")
+DAVE = Identity("guest:dave", "dave")
+
+
+def test_a_dice_wars_seek_starts_when_the_last_seat_is_taken():
+    seek = services.create_seek(services.SeekPlan("dicewars", "3d", players=4), ALICE)
+    assert services.accept(seek.pk, BOB) is None
+    assert services.accept(seek.pk, CAROL) is None
+    with pytest.raises(Rejected) as err:
+        services.accept(seek.pk, CAROL)
+    assert err.value.code == "joined"
+    match = services.accept(seek.pk, DAVE)
+    assert [s.owner for s in match.seats.all()] == [p.key for p in (ALICE, BOB, CAROL, DAVE)]
+    assert match.time_control == "3d"
+
+
+def test_its_poster_fills_the_empty_seats_with_ai():
+    seek = services.create_seek(services.SeekPlan("dicewars", "5+3", players=4), ALICE)
+    services.accept(seek.pk, BOB)
+    services.accept(seek.pk, CAROL)
+    with pytest.raises(Rejected) as err:
+        services.fill_with_ai(seek.pk, BOB)
+    assert err.value.code == "not_yours"
+    with pytest.raises(Rejected) as err:
+        services.fill_with_ai(seek.pk, ALICE, "level:nonsense")
+    assert err.value.code == "bad_agent"
+    match = services.fill_with_ai(seek.pk, ALICE, "level:beginner")
+    seats = list(match.seats.all())
+    assert [s.owner for s in seats[:3]] == [ALICE.key, BOB.key, CAROL.key]
+    assert seats[3].agent_spec
+    assert Seek.objects.get(pk=seek.pk).status == "accepted"
+
+
+def test_a_clocked_seek_filled_by_ai_alone_is_refused_and_stays_open():
+    seek = services.create_seek(services.SeekPlan("dicewars", "5+3", players=3), ALICE)
+    with pytest.raises(Rejected) as err:
+        services.fill_with_ai(seek.pk, ALICE)
+    assert err.value.code == "bad_clock"
+    assert Seek.objects.get(pk=seek.pk).status == "open"
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize("players", [1, 9, 3.5, True])
+def test_a_seek_for_a_number_of_players_the_game_does_not_have_is_refused(players):
+    game = "buttonmen" if players == 9 else "dicewars"
+    with pytest.raises(Rejected) as err:
+        services.create_seek(
+            services.SeekPlan(game, players=3 if game == "buttonmen" else players), ALICE
+        )
+    assert err.value.code == "bad_players"
+    assert Seek.objects.count() == 0
+
+
+def test_the_api_joins_a_seek_for_more(client):
+    _, _, alice = user("alice")
+    _, _, bob = user("bob")
+    made = client.post(
+        "/api/seeks",
+        {"game": "dicewars", "players": 3},
+        content_type="application/json",
+        **bearer(alice),
+    ).json()
+    assert (made["players"], made["joined"]) == (3, 1)
+    joined = client.post(f"/api/seeks/{made['id']}/accept", **bearer(bob))
+    assert joined.json() == {"match": None, "url": None, "clock": None}
+    assert client.get("/api/seeks").json()[0]["joined"] == 2
+    again = client.post(f"/api/seeks/{made['id']}/accept", **bearer(bob))
+    assert (again.status_code, again.json()["code"]) == (409, "joined")

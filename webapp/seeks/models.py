@@ -22,6 +22,8 @@ class Seek(models.Model):
     #: As ``Match.time_control``: "" untimed, "5+3" live, "3d" correspondence.
     clock = models.CharField(max_length=12, blank=True, default="")
     rated = models.BooleanField(default=False)
+    #: Seats of the match: 2, or 3–8 for Dice Wars (it fills as people join).
+    players = models.PositiveSmallIntegerField(default=2)
     created_by = models.CharField(max_length=80)  # an identity key
     name = models.CharField(max_length=120)
     user = models.ForeignKey(
@@ -51,3 +53,22 @@ class Seek(models.Model):
 
     def __str__(self) -> str:
         return f"seek {self.pk}: {self.game} {self.clock or 'untimed'} by {self.name}"
+
+
+class SeekSeat(models.Model):
+    """A person who joined a seek for more than two (the poster is not listed): the
+    database keeps one entry per person and seek."""
+
+    seek = models.ForeignKey(Seek, on_delete=models.CASCADE, related_name="joined")
+    key = models.CharField(max_length=80)
+    name = models.CharField(max_length=120)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["seek", "key"], name="one_entry_per_person"),
+        ]

@@ -8,4 +8,5 @@ urlpatterns = [
     path("mine.json", views.mine, name="mine"),
     path("<int:seek_id>/accept/", views.accept, name="accept"),
     path("<int:seek_id>/cancel/", views.cancel, name="cancel"),
+    path("<int:seek_id>/fill/", views.fill, name="fill"),
 ]
