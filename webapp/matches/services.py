@@ -388,8 +388,9 @@ def do_move(
         if set(choices) != set(state.acting_seats()):
             transaction.on_commit(lambda: live.choice_made(match.pk, match.ply, sorted(choices)))
             if match.time_control:
-                clocks.chose(match, seat, clocks.db_now())
-                frame = clocks.as_frame(match, clocks.db_now())
+                now = clocks.db_now()
+                clocks.chose(match, seat, now)
+                frame = clocks.as_frame(match, now)
                 transaction.on_commit(lambda: live.clock_changed(match.pk, frame))
             return
         joint = {s: state.str_to_move(c.move) for s, c in choices.items()}
