@@ -14,9 +14,12 @@ from ninja.security import HttpBearer, SessionAuth
 
 import agents
 import games
+from webapp.accounts.identity import Identity
 from webapp.accounts.models import ApiToken
 from webapp.bots.tournament_games import choices
+from webapp.errors import Rejected
 from webapp.leaderboards.queries import leaderboard
+from webapp.seeks import services as seeks
 from webapp.tournaments import services, standings
 from webapp.tournaments.models import Tournament
 
@@ -205,3 +208,99 @@ def bot_list(request, game: str | None = None):
         for bot in choices(slug):
             seen.setdefault(bot["name"], bot)
     return list(seen.values())
+
+
+# ----- seeks: find an opponent (docs/protocol.md, "Seeks") ---------------------------------
+
+
+class SeekIn(Schema):
+    game: str
+    #: "" untimed, "5+3" live (minutes + seconds a move), "1d"/"3d"/"7d" correspondence.
+    clock: str = ""
+    rated: bool = False
+    options: dict[str, Any] = {}
+    #: 2, or 3–8 for Dice Wars: the match starts when every seat is taken.
+    players: int = 2
+
+
+#: Refusals a script can act on, by HTTP status (the rest are 400).
+SEEK_STATUS = {
+    "unknown_seek": 404,
+    "taken": 409,
+    "cancelled": 409,
+    "not_open": 409,
+    "duplicate_seek": 409,
+    "not_yours": 403,
+    "own_seek": 409,
+    "joined": 409,
+}
+
+
+def _identity(request) -> Identity:
+    user = request.user
+    return Identity(key=f"user:{user.pk}", name=user.get_username(), user_id=user.pk)
+
+
+def _refused(exc: Rejected):
+    return Status(SEEK_STATUS.get(exc.code, 400), {"error": exc.message, "code": exc.code})
+
+
+class SeekError(Schema):
+    error: str
+    code: str
+
+
+@api.get("/seeks", response={200: list[dict]}, summary="Open seeks, newest first")
+def seek_list(request, game: str | None = None):
+    return [seeks.as_json(s) for s in seeks.open_seeks() if game in (None, s.game)]
+
+
+@api.post(
+    "/seeks",
+    auth=[TokenAuth(), SignedInSession()],
+    response={201: dict, 400: SeekError, 401: Error, 409: SeekError, 422: Invalid},
+    summary="Post a seek",
+)
+def seek_create(request, payload: SeekIn):
+    plan = seeks.SeekPlan(
+        game=payload.game,
+        clock=payload.clock,
+        rated=payload.rated,
+        options=payload.options,
+        players=payload.players,
+    )
+    try:
+        seek = seeks.create_seek(plan, _identity(request))
+    except Rejected as exc:
+        return _refused(exc)
+    return Status(201, seeks.as_json(seek))
+
+
+@api.post(
+    "/seeks/{seek_id}/accept",
+    auth=[TokenAuth(), SignedInSession()],
+    response={200: dict, 400: SeekError, 401: Error, 404: SeekError, 409: SeekError},
+    summary="Accept a seek: the match starts",
+)
+def seek_accept(request, seek_id: int):
+    try:
+        match = seeks.accept(seek_id, _identity(request))
+    except Rejected as exc:
+        return _refused(exc)
+    if match is None:  # a seek for more: joined, waiting for the other seats
+        return {"match": None, "url": None, "clock": None}
+    return {"match": match.pk, "url": f"/matches/{match.pk}/", "clock": match.time_control}
+
+
+@api.delete(
+    "/seeks/{seek_id}",
+    auth=[TokenAuth(), SignedInSession()],
+    response={200: dict, 401: Error, 403: SeekError, 404: SeekError, 409: SeekError},
+    summary="Cancel your seek",
+)
+def seek_cancel(request, seek_id: int):
+    try:
+        seek = seeks.cancel(seek_id, _identity(request))
+    except Rejected as exc:
+        return _refused(exc)
+    return seeks.as_json(seek)

@@ -102,6 +102,7 @@
     renderer(game).render(els.board, st.view, ctx);
     if (!renderer(game).controls) els.controls.innerHTML = "";
     renderStatus();
+    if (st.status.status !== "active") clock.stop();
     end.render(ctx);
   }
 
@@ -116,6 +117,7 @@
   function onFrame(f) {
     switch (f.type) {
       case "snapshot":
+        clock.update(f.clock);
         Object.assign(st, { view: f.view, legal: f.legal, turn: f.turn, status: f.status, seats: f.seats, log: f.log, chosen: f.chosen || [], you: f.you });
         render();
         renderLog();
@@ -129,12 +131,17 @@
         st.log.push(f.event);
         render();
         renderLog();
+        if (window.DiceArena.refreshTurnBadge) window.DiceArena.refreshTurnBadge();
         break;
       case "synced":
         st.chosen = f.chosen || [];
         if (f.seats) { st.seats = f.seats; end.seats(); }
         if (f.status && f.status.status !== st.status.status) { st.status = f.status; st.legal = []; }
+        clock.update(f.clock);
         render();
+        break;
+      case "clock":
+        clock.update(f.clock);
         break;
       case "chosen":
         st.chosen = f.seats;
@@ -190,6 +197,10 @@
     els.conn.classList.toggle("offline", state === "offline" || state === "reconnecting" || state === "lagging");
   }
 
+  const clock = window.DiceArena.clocks({
+    root, seats: () => st.seats, you: () => st.you,
+    send: (frame) => { if (socket && socket.isOpen()) socket.raw(frame); },
+  });
   const end = window.DiceArena.matchEnd({ root, st, matchId, notice, send: (frame) => {
     if (!socket.isOpen()) { notice("You are offline: try again when the connection is back.", "error"); return; }
     socket.raw(frame);
@@ -203,6 +214,7 @@
     if (move && st.legal.includes(move) && st.you !== null && st.status.status === "active") sendMove(move);
   });
 
+  clock.update(snap.clock);
   render();
   renderLog();
 })();

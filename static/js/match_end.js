@@ -101,13 +101,16 @@
 
     function showYourTurn(yours) {
       const away = yours && document.hidden;
-      document.title = away ? `(●) Your move · ${baseTitle}` : baseTitle;
+      // The "(1) Your turn" badge (turn_badge.js, signed-in players) comes first.
+      const badge = window.DiceArena.turnBadgeText ? window.DiceArena.turnBadgeText() : "";
+      document.title = badge + (away ? `(●) Your move · ${baseTitle}` : baseTitle);
       root.dataset.yourMove = yours ? "1" : "0";
       if (els.favicon) els.favicon.href = away ? FAVICON_MOVE : FAVICON;
       if (yours && !yourTurnBefore && els.sound && els.sound.checked) beep();
       yourTurnBefore = yours;
     }
     document.addEventListener("visibilitychange", () => showYourTurn(yourTurnBefore));
+    window.DiceArena.retitle = () => showYourTurn(yourTurnBefore);
 
     // ----- the seats, as a friend sits down ---------------------------------------------
     function seats() {

@@ -68,12 +68,21 @@ def start_match(
     seat: int | None = None,
     players: int | None = None,
     options: dict[str, str] | None = None,
+    clock: str | None = None,
 ) -> str:
     """Start a match from the home page through the lobby form, as a person fills it in;
-    returns the match page's URL once its socket is live."""
+    returns the match page's URL once its socket is live. ``clock`` picks a time control
+    (playing a friend); one the list lacks is added to it, as a script could send it."""
     open_lobby(page, slug)
     form = page.locator("#new-match")
     form.locator(f"input[name=mode][value={mode}]").check()
+    if clock is not None:
+        select = form.locator("select[name=clock]")
+        select.evaluate(
+            "(s, v) => { if (![...s.options].some(o => o.value === v)) s.add(new Option(v, v)); }",
+            clock,
+        )
+        select.select_option(clock)
     if players is not None:
         form.locator("input[name=players]").fill(str(players))
     if seat is not None:

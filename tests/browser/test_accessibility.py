@@ -73,6 +73,8 @@ def test_the_site_pages_have_no_serious_violations(new_page, scheme):
         "/matches/",
         "/matches/?game=footsies&status=finished",
         "/matches/open/",
+        "/matches/your-turn/",
+        "/seeks/",
         "/players/footsies-counter/",
         "/tournaments/",
         f"/tournaments/{tournament.pk}/",

@@ -210,6 +210,9 @@ def test_no_page_breaks_the_content_security_policy(new_page):
         "/leaderboards/footsies/",
         "/players/random/",
         "/accounts/login/",
+        "/seeks/",
+        "/matches/your-turn/",
+        "/notify/open/not-a-link/",
         "/nonexistent/",
         url,
     ):

@@ -3,6 +3,7 @@
 
 import asyncio
 import json
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
@@ -10,9 +11,11 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
 from webapp import push
+from webapp.accounts.identity import Identity
 from webapp.config.asgi import application
-from webapp.matches import delta
-from webapp.matches.models import Event, Match
+from webapp.matches import delta, services
+from webapp.matches.models import Event, Match, SeatClock
+from webapp.matches.positions import load_state
 
 from .helpers import ALICE, BOB, connect, footsies_people
 
@@ -134,8 +137,6 @@ async def test_an_unknown_match_closes_the_socket():
 
 
 async def test_a_reconnecting_page_receives_exactly_the_events_it_missed():
-    from webapp.matches import services
-
     match = await new_match()
     submit = database_sync_to_async(services.submit_move)
     for ply, (a, b) in enumerate([("B", "B"), ("A", "B"), ("B", "A")]):
@@ -222,3 +223,110 @@ async def test_deeply_nested_json_is_refused_as_malformed():
     assert (await receive(comm, "error"))["code"] == "malformed"
     assert await count_events(match) == 0
     await comm.disconnect()
+
+
+# ----- people's clocks ---------------------------------------------------------------------
+
+
+@database_sync_to_async
+def clocked_people(control: str = "5+3") -> Match:
+    plan = services.MatchPlan(
+        game="octagon",
+        seats=[services.SeatPlan(identity=ALICE), services.SeatPlan(identity=BOB)],
+        clock=control,
+    )
+    return services.create_match(plan, schedule=False)
+
+
+@database_sync_to_async
+def octagon_first_move(match_id: int) -> str:
+    state = load_state(Match.objects.get(pk=match_id))
+    return state.move_to_str(state.legal_moves(0)[0])
+
+
+async def test_a_clocked_match_pushes_its_clocks_after_every_move():
+    match = await clocked_people()
+    alice, bob = await connect(match.pk, "alice"), await connect(match.pk, "bob")
+    snap = await snapshot_of(bob)
+    assert snap["clock"]["control"] == "5+3"
+    assert [c["running"] for c in snap["clock"]["seats"]] == [True, False]
+    await alice.send_json_to(
+        {"type": "move", "seat": 0, "seq": 0, "move": await octagon_first_move(match.pk)}
+    )
+    clock = (await receive(bob, "clock"))["clock"]
+    assert [c["running"] for c in clock["seats"]] == [False, True]
+    assert clock["seats"][0]["left_ms"] > 300_000  # the 3 s increment, less the time taken
+    await alice.disconnect()
+    await bob.disconnect()
+
+
+async def test_a_player_gives_time_over_the_socket_and_a_spectator_cannot():
+    match = await clocked_people()
+    bob, watcher = await connect(match.pk, "bob"), await connect(match.pk, "carol")
+    await snapshot_of(watcher)
+    await watcher.send_json_to({"type": "give_time", "seat": 0})
+    assert (await receive(watcher, "error"))["code"] == "not_a_player"
+    await bob.send_json_to({"type": "give_time"})
+    clock = (await receive(watcher, "clock"))["clock"]
+    assert clock["seats"][0]["left_ms"] > 300_000
+    assert clock["seats"][1]["left_ms"] == 300_000
+    await bob.disconnect()
+    await watcher.disconnect()
+
+
+async def test_a_page_asking_for_the_flag_early_changes_nothing():
+    match = await clocked_people()
+    bob = await connect(match.pk, "bob")
+    await snapshot_of(bob)
+    await bob.send_json_to({"type": "flag"})
+    await bob.send_json_to({"type": "hello", "seq": 0})
+    synced = await receive(bob, "synced")
+    assert synced["status"]["status"] == "active"
+    assert synced["clock"]["control"] == "5+3"
+    await bob.disconnect()
+
+
+@database_sync_to_async
+def dicewars_three_on_a_clock_run_out() -> tuple[int, int, int]:
+    """A 3-person Dice Wars match whose first mover's clock has run out: (match, the
+    seat out of time, the seat to move after it)."""
+    carol = Identity(key="guest:carol", name="carol")
+    plan = services.MatchPlan(
+        game="dicewars",
+        seats=[services.SeatPlan(identity=i) for i in (ALICE, BOB, carol)],
+        clock="1+0",
+    )
+    match = services.create_match(plan, schedule=False)
+    late = load_state(match).current()
+    row = SeatClock.objects.get(match=match, seat=late)
+    row.deadline = row.running_since - timedelta(seconds=1)  # as if a minute went by
+    row.save()
+    return match.pk, late, (late + 1) % 3
+
+
+async def test_a_dice_wars_seat_out_of_time_leaves_play_and_the_next_one_can_move():
+    match_id, late, _ = await dicewars_three_on_a_clock_run_out()
+    names = {0: "alice", 1: "bob", 2: "carol"}
+    pages = {seat: await connect(match_id, names[seat]) for seat in range(3)}
+    for page in pages.values():
+        await snapshot_of(page)
+    await pages[late].send_json_to({"type": "flag"})
+    # The seat's turn is ended for it; whoever moves next gets their moves, and the
+    # clock frame says who is out. No status frame: the match goes on.
+    seen, legal, clock = [], None, None
+    watcher = pages[(late + 1) % 3]
+    while clock is None:
+        frame = json.loads(await watcher.receive_from(timeout=30))
+        seen.append(frame["type"])
+        if frame["type"] == "event" and frame.get("legal"):
+            legal = frame["legal"]
+        if frame["type"] == "clock":
+            clock = frame["clock"]
+    assert "status" not in seen
+    assert [c["out"] for c in clock["seats"]] == [s == late for s in range(3)]
+    mover = next(c["seat"] for c in clock["seats"] if c["running"])
+    assert mover != late
+    if mover == (late + 1) % 3:
+        assert legal and "end" in legal
+    for page in pages.values():
+        await page.disconnect()

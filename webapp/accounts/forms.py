@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
@@ -41,3 +42,20 @@ class SignInForm(ThrottledSignIn, AuthenticationForm):
 
 class AdminSignInForm(ThrottledSignIn, AdminAuthenticationForm):
     pass
+
+
+class SettingsForm(forms.Form):
+    """An account's notification settings and the address turn e-mails go to."""
+
+    email = forms.EmailField(
+        required=False,
+        max_length=254,
+        label="E-mail address",
+        help_text="Where turn e-mails go. Leave it empty and none is sent.",
+    )
+    email_on_turn = forms.BooleanField(
+        required=False, label="E-mail me when a correspondence game waits for my move"
+    )
+    title_badge = forms.BooleanField(
+        required=False, label="Show “(1) Your turn” in the browser tab's title"
+    )

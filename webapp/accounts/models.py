@@ -35,3 +35,22 @@ class ApiToken(models.Model):
         if not token or len(token) > 200:
             return None
         return cls.objects.select_related("user").filter(digest=_digest(token)).first()
+
+
+class Preferences(models.Model):
+    """What a person wants to hear about their games; made with the defaults the first
+    time it is read (``for_user``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    #: An e-mail when a correspondence game waits for your move.
+    email_on_turn = models.BooleanField(default=True)
+    #: "(1) Your turn" in the browser tab's title.
+    title_badge = models.BooleanField(default=True)
+
+    @classmethod
+    def for_user(cls, user) -> Preferences:
+        """The user's preferences; the defaults (unsaved) until they change them."""
+        found = cls.objects.filter(user=user).first()
+        return found or cls(user=user)

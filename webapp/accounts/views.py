@@ -3,13 +3,14 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from webapp import counters
-from webapp.accounts.forms import SignInForm
+from webapp.accounts.forms import SettingsForm, SignInForm
 from webapp.accounts.identity import address_of
-from webapp.accounts.models import ApiToken
+from webapp.accounts.models import ApiToken, Preferences
 
 
 class SignInView(auth_views.LoginView):
@@ -64,3 +65,30 @@ def tokens(request):
         "accounts/tokens.html",
         {"tokens": request.user.tokens.order_by("-created_at"), "new_token": new_token},
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def settings_page(request):
+    """Turn e-mails and the tab badge, each switchable off, and the address mails go to.
+    A refused form changes nothing and says why next to the field."""
+    prefs = Preferences.for_user(request.user)
+    initial = {
+        "email": request.user.email,
+        "email_on_turn": prefs.email_on_turn,
+        "title_badge": prefs.title_badge,
+    }
+    form = SettingsForm(request.POST or None, initial=initial)
+    saved = False
+    if request.method == "POST":
+        if form.is_valid():
+            with transaction.atomic():
+                request.user.email = form.cleaned_data["email"]
+                request.user.save(update_fields=["email"])
+                prefs.email_on_turn = form.cleaned_data["email_on_turn"]
+                prefs.title_badge = form.cleaned_data["title_badge"]
+                prefs.save()
+            saved = True
+        else:
+            return render(request, "accounts/settings.html", {"form": form}, status=400)
+    return render(request, "accounts/settings.html", {"form": form, "saved": saved})

@@ -95,6 +95,8 @@ INSTALLED_APPS = [
     "webapp.tournaments",
     "webapp.leaderboards",
     "webapp.bots",
+    "webapp.notify",
+    "webapp.seeks",
     # Django Ninja's own copy of Swagger UI: /api/docs loads it from our static files,
     # not from a CDN, so it works offline and under the Content-Security-Policy.
     "ninja",
@@ -242,6 +244,8 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.ai_move": {"queue": DICEARENA_LIVE_QUEUE},
     # A bot's deadline is a live move too: a flagged move must not wait behind a tournament.
     "webapp.bots.tasks.flag_turn": {"queue": DICEARENA_LIVE_QUEUE},
+    # A turn e-mail follows a person's move: short, and it must not wait behind a tournament.
+    "webapp.notify.tasks.turn_mail": {"queue": DICEARENA_LIVE_QUEUE},
     "webapp.matches.tasks.analyse_match": {"queue": DICEARENA_ANALYSIS_QUEUE},
     "webapp.replays.tasks.analyse_position": {"queue": DICEARENA_ANALYSIS_QUEUE},
     "webapp.replays.tasks.analyse_given_position": {"queue": DICEARENA_ANALYSIS_QUEUE},
@@ -249,6 +253,7 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.resume_stuck_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.sweep_idle_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.matches.tasks.sweep_clocks": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.tournaments.tasks.sweep_stale_games": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.bots.tasks.sweep": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.accounts.tasks.clear_expired_sessions": {"queue": DICEARENA_SYSTEM_QUEUE},
@@ -303,6 +308,12 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expire_seconds": 5},
     },
     # Live matches nobody moves in are lost on time or aborted (DICEARENA_IDLE_S).
+    # People's clocks past their deadline lose on time (or leave play), watched or not.
+    "settle-flagged-clocks": {
+        "task": "webapp.matches.tasks.sweep_clocks",
+        "schedule": 5.0,
+        "options": {"expire_seconds": 5},
+    },
     "settle-idle-matches": {
         "task": "webapp.matches.tasks.sweep_idle_matches",
         "schedule": 60.0,
@@ -374,6 +385,27 @@ DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
 # A live match nobody moves in for this long is lost on time (or aborted if it never
 # got going) by the periodic sweep, so nothing stays "live" forever.
 DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
+
+# E-mail (turn notifications of correspondence games; README, "E-mail"). Production sets
+# EMAIL_HOST (and user, password, port, TLS) and gets SMTP; without it `make run` prints
+# mails to the console, or writes them to var/mail with EMAIL_BACKEND=...filebased.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _env_bool("EMAIL_USE_TLS", bool(EMAIL_HOST))
+EMAIL_TIMEOUT = 10  # a mail server that hangs must not hold a worker
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dice Arena <noreply@localhost>")
+#: The site's address as people reach it: the links in e-mails start with it.
+DICEARENA_SITE_URL = os.environ.get("DICEARENA_SITE_URL", "http://127.0.0.1:8000")
+#: How long the signed link in a turn e-mail opens the game.
+DICEARENA_TURN_LINK_MAX_AGE_S = int(os.environ.get("DICEARENA_TURN_LINK_MAX_AGE_S", "1209600"))
 
 LOGGING = {
     "version": 1,

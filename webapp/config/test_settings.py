@@ -18,6 +18,13 @@ os.environ.setdefault("DICEARENA_QUEUE", f"dicearena-test-{RUN_ID}")
 # label needs a loss outside the interval of the estimates).
 os.environ.setdefault("DICEARENA_ANALYSIS_BUDGET_S", "0")
 os.environ.setdefault("DICEARENA_ANALYSIS_PLAYOUTS", "8")
+# Turn e-mails of the web servers and workers tests start go to files the browser tests
+# read (tests/webapp/test_turn_mail.py sends through a real SMTP server on loopback).
+os.environ.setdefault("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
+os.environ.setdefault(
+    "EMAIL_FILE_PATH", os.path.join(os.environ.get("TMPDIR", "/tmp"), f"dicearena-mail-{RUN_ID}")
+)
+os.environ.setdefault("DICEARENA_SITE_URL", "http://testserver")
 # No automatic analyses unless a test asks: they would share the tournament queue.
 os.environ.setdefault("DICEARENA_AUTO_ANALYSES_PER_HOUR", "0")
 # Every test client asks from 127.0.0.1: the per-minute quotas of people, addresses and

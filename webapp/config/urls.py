@@ -27,6 +27,8 @@ urlpatterns = [
     path("tournaments/", include("webapp.tournaments.urls")),
     path("leaderboards/", include("webapp.leaderboards.urls")),
     path("bots/", include("webapp.bots.urls")),
+    path("notify/", include("webapp.notify.urls")),
+    path("seeks/", include("webapp.seeks.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),
 ]

@@ -50,6 +50,8 @@ class Finished(NamedTuple):
     game: str
     result: dict | None
     seats: list[SeatRow]
+    #: False for a casual match (a seek posted unrated): recorded, never rated.
+    rated: bool = True
 
 
 class SeatRow(NamedTuple):
@@ -72,8 +74,10 @@ def finished(match_ids: list[int], known: dict[int, Finished] | None = None) -> 
     )
     for match_id, *seat in rows if wanted else ():
         seats[match_id].append(SeatRow(*seat))
-    found = Match.objects.filter(pk__in=wanted).values_list("pk", "game", "result")
-    by_id.update({pk: Finished(pk, game, result, seats[pk]) for pk, game, result in found})
+    found = Match.objects.filter(pk__in=wanted).values_list("pk", "game", "result", "rated")
+    by_id.update(
+        {pk: Finished(pk, game, result, seats[pk], rated) for pk, game, result, rated in found}
+    )
     return [by_id[m] for m in match_ids]
 
 
@@ -122,7 +126,7 @@ def apply(matches: list[Finished], seqs: Iterable[int]) -> None:
     rated, changes, touched = [], [], {}
     for match, seq in zip(matches, seqs, strict=True):
         ranks = (match.result or {}).get("ranks")
-        seated = _seated(match, competitors) if ranks else None
+        seated = _seated(match, competitors) if ranks and match.rated else None
         rated.append((match.pk, seq, seated is not None))
         if seated is None:
             continue

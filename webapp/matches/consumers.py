@@ -27,7 +27,7 @@ from django.conf import settings
 from redis.exceptions import RedisError
 
 from webapp.accounts.identity import Identity, identity_of
-from webapp.matches import endings, frames, live, services, snapshots
+from webapp.matches import clocks, endings, frames, live, services, snapshots, timeouts
 from webapp.matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -203,6 +203,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._pong(message.get("id"))
         elif kind == "move":
             await self._move(message)
+        elif kind in ("give_time", "flag"):
+            try:
+                await self._clock(kind, message.get("seat"))
+            except services.Rejected as exc:
+                await self._error(exc.code, exc.message)
         elif kind in ("resign", "abort"):
             # Every page (this one too) hears the new status from the group push.
             try:
@@ -310,6 +315,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         synced["seats"] = frames.seat_list(match)
         # A match can end with no event (resigned, aborted, lost on time): say so.
         synced["status"] = frames.status(match)
+        if match.time_control:
+            synced["clock"] = clocks.as_frame(match, clocks.db_now())
         texts.append(frames.dumps(synced))
         return texts, match.ply
 
@@ -317,6 +324,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _end(self, kind: str) -> None:
         end = endings.resign if kind == "resign" else services.abort_match
         end(self.match_id, self.identity)
+
+    @in_thread
+    def _clock(self, kind: str, seat) -> None:
+        # Every page (this one too) hears the clocks or the status from the group push.
+        if kind == "flag":
+            timeouts.flag(self.match_id)
+        else:
+            timeouts.give_time(self.match_id, self.identity, seat)
 
     @in_thread
     def _submit(self, seat, seq, move) -> None:

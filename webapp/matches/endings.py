@@ -19,7 +19,7 @@ from django.utils import timezone
 from games.core import SIMULTANEOUS, Outcome
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
-from webapp.matches import services
+from webapp.matches import clocks, services
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state
 
@@ -98,8 +98,16 @@ def settle_idle(match: Match, now: datetime) -> str:
         return "active"
     seats = {s.index: s for s in match.seats.all()}
     if any(s.is_open for s in seats.values()):
+        control = clocks.control_of(match)
+        if control is not None and control.correspondence:
+            # A friend invited to a game at their own pace may take a while to come:
+            # the open seat waits as long as one move may.
+            if now - match.created_at < timedelta(days=control.days):
+                return "waiting for a player"
         do_abort(match, "abandoned: nobody took the open seat")
         return "aborted"
+    if match.time_control:
+        return "clocked"  # its clocks decide (timeouts); correspondence has no idle loss
     state = load_state(match)
     chosen = set(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
     waiting_for = [s for s in state.acting_seats() if s not in chosen]

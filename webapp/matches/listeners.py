@@ -7,7 +7,7 @@ levels (they add their group to the lobby's opponents)."""
 from __future__ import annotations
 
 from webapp.admission import Asker
-from webapp.matches import analyses, levels, signals, tasks
+from webapp.matches import analyses, levels, signals, tasks, timeouts
 
 __all__ = ["levels"]  # imported for its registration in the lobby
 
@@ -21,5 +21,6 @@ def analyse_rated(match_id: int) -> None:
 
 
 signals.agents_due.connect(tasks.queue_ai_move)
+signals.clock_checking.connect(timeouts.settle)
 analyses.analysis_wanted.connect(queue_analysis)
 signals.match_rated.connect(analyse_rated)

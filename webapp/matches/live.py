@@ -66,3 +66,9 @@ def rematch_offered(match_id: int, rematch_id: int) -> None:
     """A rematch was set up: the other players' pages offer to go to it."""
     frame = {"type": "rematch", "match": rematch_id, "url": f"/matches/{rematch_id}/"}
     _send(match_id, frames.to_everyone(frame))
+
+
+def clock_changed(match_id: int, clock: dict | None) -> None:
+    """The people's clocks after a move, a gift of time or a flag: pages draw them."""
+    if clock is not None:
+        _send(match_id, frames.to_everyone({"type": "clock", "clock": clock}))

@@ -302,3 +302,17 @@ def _int(text: Any, default: int) -> int:
         return int(text)
     except (TypeError, ValueError):
         return default
+
+
+#: The lobby's time controls for people (any "M+S" or 1/3/7 "d" is accepted by scripts).
+CLOCK_CHOICES = [
+    ("", "No clock (15 minutes idle loses)"),
+    ("1+0", "Live 1+0"),
+    ("3+2", "Live 3+2"),
+    ("5+3", "Live 5+3"),
+    ("10+5", "Live 10+5"),
+    ("15+10", "Live 15+10"),
+    ("1d", "Correspondence: 1 day a move"),
+    ("3d", "Correspondence: 3 days a move"),
+    ("7d", "Correspondence: 7 days a move"),
+]

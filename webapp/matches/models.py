@@ -30,6 +30,11 @@ class Match(models.Model):
     #: Seconds between AI moves, so people can watch AI-vs-AI matches unfold.
     pace = models.FloatField(default=0)
     created_by = models.CharField(max_length=80, blank=True, default="")
+    #: People's clock (``webapp.matches.clocks``): "" untimed, "5+3" live (minutes per
+    #: match + seconds added per move), "3d" correspondence (days per move).
+    time_control = models.CharField(max_length=12, blank=True, default="")
+    #: False: a casual match (a seek posted unrated) is never rated.
+    rated = models.BooleanField(default=True)
     #: The match this one is a rematch of; unique, so two players asking at once get
     #: the same rematch, not two.
     rematch_of = models.OneToOneField(
@@ -97,6 +102,30 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.index} of {self.match_id}: {self.name}"
+
+
+class SeatClock(models.Model):
+    """The clock of one person's seat in a match with a time control.
+
+    The server owns it: ``running_since`` is the database's time when the seat's turn
+    began, and the time is charged on the locked move path. ``deadline`` is when the seat
+    flags if it has not moved (the sweep's index). ``out``: the seat left play on time
+    (Dice Wars goes on without it)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="clocks")
+    seat = models.PositiveSmallIntegerField()
+    left_ms = models.BigIntegerField()
+    running_since = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    out = models.BooleanField(default=False)
+    #: When the seat left play (orders the leavers in the final ranking).
+    out_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="unique_seat_clock"),
+        ]
 
 
 class Event(models.Model):

@@ -28,6 +28,10 @@ class MatchPlan:
     created_by: str = ""
     #: For seats played by outside bots: {"move_s", "bank_s"} (webapp.bots.clock).
     time_control: dict[str, float] | None = None
+    #: People's clock: "" untimed, "5+3" live, "3d" correspondence (matches.clocks).
+    clock: str = ""
+    #: False: a casual match, never rated (a seek posted unrated).
+    rated: bool = True
     rematch_of: int | None = None
     #: Where the request came from (``identity.address_of``): limits count it too.
     address: str = ""

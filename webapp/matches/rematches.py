@@ -33,6 +33,9 @@ def check_rematch(match: Match, identity: Identity | None) -> services.MatchPlan
         pace=match.pace,
         created_by=identity.key,
         rematch_of=match.pk,
+        # The same clock and the same stakes: a rematch of a 5+3 rated game is one too.
+        clock=match.time_control,
+        rated=match.rated,
     )
 
 

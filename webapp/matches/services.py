@@ -20,7 +20,7 @@ from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
-from webapp.matches import limits, live, signals
+from webapp.matches import clocks, limits, live, signals
 from webapp.matches.bulk import db_json, db_time, insert_many
 from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
@@ -61,6 +61,7 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
             raise Rejected("bad_seat", f"seat {index} has neither a player nor an agent")
     if not 0 <= plan.pace <= 10:
         raise Rejected("bad_pace", "pace is between 0 and 10 seconds")
+    check_clock(plan)
     limits.check_live_ai_matches(plan)
     if plan.address:
         limits.check_new_match_rate(plan.address)
@@ -68,8 +69,23 @@ def check_new_match(plan: MatchPlan) -> dict[str, Any]:
     return options
 
 
+def check_clock(plan: MatchPlan) -> clocks.TimeControl | None:
+    """A time control is for people playing people: at least two seats for people."""
+    try:
+        control = clocks.parse(plan.clock)
+    except ValueError as exc:
+        raise Rejected("bad_clock", str(exc)) from None
+    people = sum(1 for s in plan.seats if not s.agent_spec)
+    if control is not None and people < 2:
+        raise Rejected("bad_clock", "a clock is for matches between people; the AI has none")
+    return control
+
+
 def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = True) -> Match:
+    control = clocks.parse(plan.clock)
     match = Match.objects.create(
+        time_control=control.text if control else "",
+        rated=plan.rated,
         game=plan.game,
         options=options,
         num_players=len(plan.seats),
@@ -89,6 +105,8 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
             user_id=seat.identity.user_id if seat.identity else None,
             name=names[index],
         )
+    if control is not None:
+        clocks.create(match, [i for i, s in enumerate(plan.seats) if not s.agent_spec], control)
     signals.match_created.send(match=match, plan=plan)
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
@@ -252,6 +270,8 @@ def join_seat(match_id: int, identity: Identity) -> int:
         seat.owner, seat.user_id, seat.name = identity.key, identity.user_id, identity.name
         seat.save(update_fields=["owner", "user", "name"])
         transaction.on_commit(lambda: live.seats_changed(match.pk))
+        if match.time_control:
+            _tick(match, load_state(match))  # every seat is taken: the clocks start
         return seat.index
 
 
@@ -367,6 +387,11 @@ def do_move(
         choices = {c.seat: c for c in match.pending.filter(ply=match.ply)}
         if set(choices) != set(state.acting_seats()):
             transaction.on_commit(lambda: live.choice_made(match.pk, match.ply, sorted(choices)))
+            if match.time_control:
+                now = clocks.db_now()
+                clocks.chose(match, seat, now)
+                frame = clocks.as_frame(match, now)
+                transaction.on_commit(lambda: live.clock_changed(match.pk, frame))
             return
         joint = {s: state.str_to_move(c.move) for s, c in choices.items()}
         decisions = {str(s): c.decision for s, c in choices.items() if c.decision}
@@ -399,9 +424,22 @@ def submit_move(
         before = _position_before_lock(match_id, ply)
     with transaction.atomic():
         match = _locked(match_id)
-        state, move = check_move(match, seat, ply, move_text, identity, as_agent, before)
-        do_move(match, state, seat, move, decision, schedule)
+        # A move that arrives after its seat's time ran out is too late: the flag is
+        # settled (and committed) first, then the move is refused.
+        late = _settle_flags(match)
+        if not late:
+            state, move = check_move(match, seat, ply, move_text, identity, as_agent, before)
+            do_move(match, state, seat, move, decision, schedule)
+    if late:
+        raise Rejected("time_out", "time ran out before that move arrived")
     return match
+
+
+def _settle_flags(match: Match) -> bool:
+    """Did a clock of this locked match run out (``timeouts`` listens and ends it)?"""
+    if not match.time_control or match.is_over:
+        return False
+    return any(signals.clock_checking.send(match=match, now=clocks.db_now()))
 
 
 def _position_before_lock(match_id: Any, ply: Any) -> State | None:
@@ -467,13 +505,23 @@ def _store(
 def _advance(match: Match, state: State, schedule: bool = True) -> None:
     """Resolve due chance events from the match seed, settle the end, save, and arrange
     the pushes and AI moves that must follow the commit."""
-    while state.current() == CHANCE:
-        outcome = state.sample_chance(chance_rng(match.seed, state.ply))
-        before, state = state, state.apply(outcome)
-        _store(match, before, state, CHANCE, state.move_to_str(outcome), {})
+    while True:
+        while state.current() == CHANCE:
+            outcome = state.sample_chance(chance_rng(match.seed, state.ply))
+            before, state = state, state.apply(outcome)
+            _store(match, before, state, CHANCE, state.move_to_str(outcome), {})
+        # A seat that left play on time (Dice Wars) has its turn ended for it.
+        leaver = clocks.passing_seat(match, state) if match.time_control else None
+        if leaver is None:
+            break
+        move = state.str_to_move(clocks.LEAVES_PLAY[match.game])
+        before, state = state, state.apply(move)
+        _store(match, before, state, leaver, state.move_to_str(move), {})
     if state.current() == TERMINAL:
         outcome = state.outcome()
         result = outcome.to_json() if outcome else None
+        if match.time_control:
+            result = clocks.rank_leavers(result, clocks.out_seats(match))
         end_match(match, Match.Status.FINISHED, result, ("ply",), by_move=True)
     else:
         match.save(update_fields=["ply"])
@@ -481,11 +529,41 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
     signals.position_stored.send(match=match, state=state)
     stored = match.__dict__.pop("stored", [])
     transaction.on_commit(lambda: live.events_stored(match, stored))
+    if match.time_control:
+        _tick(match, state, _movers(stored))
     if schedule and state.current() != TERMINAL:
         # Decided here, from what is in hand, so the commit hook only queues the tasks.
         due = due_agents(match, state, seat_rows(match), chosen=set())
         if due:
             transaction.on_commit(lambda: _queue_after_commit(match, due))
+
+
+def _movers(stored: list) -> frozenset[int]:
+    """The seats whose own move is among the events just stored."""
+    seats: set[int] = set()
+    for _before, event, _after in stored:
+        if event.actor == SIMULTANEOUS:
+            seats.update(int(s) for s in event.move)
+        elif event.actor >= 0:
+            seats.add(event.actor)
+    return frozenset(seats)
+
+
+def _tick(match: Match, state: State, movers: frozenset[int] = frozenset()) -> None:
+    """Charge and start the people's clocks for the position just stored; the pages
+    hear the clocks after the commit (after the events, so a page draws them last)."""
+    now = clocks.db_now()
+    started = clocks.advance(match, state, now, movers)
+    frame = clocks.as_frame(match, now)
+    transaction.on_commit(lambda: live.clock_changed(match.pk, frame))
+    if started:
+        signals.turn_started.send(match=match, state=state, seats=started)
+
+
+def pass_for_leavers(match: Match, state: State) -> None:
+    """Seats just left play (locked match): end their turn now if it is theirs, and go
+    on as after any move."""
+    _advance(match, state)
 
 
 def seat_rows(match: Match) -> dict[int, Seat]:

@@ -5,7 +5,11 @@ refuse by raising ``Rejected``, and its writes commit or roll back with the move
 - ``match_checking(plan)``: a new match is about to be made (a bot's challenge limit);
 - ``match_created(match, plan)``: its seats are stored (bots' clocks);
 - ``position_stored(match, state)``: a position was stored (bots' turns and deadlines);
-- ``agents_due(match, seat, countdown)``: an AI seat must act (``matches.tasks`` queues it).
+- ``agents_due(match, seat, countdown)``: an AI seat must act (``matches.tasks`` queues it);
+- ``turn_started(match, state, seats)``: in a match with a time control, the clocks
+  of ``seats`` started: their turn began (correspondence mails);
+- ``clock_checking(match, now)``: a move arrived in a clocked match; a listener
+  (``timeouts``) settles a clock that ran out and answers what it did.
 
 After the commit, once per match (``notify``: failures are logged, the result stays):
 - ``match_ended(match_id, status, played)``: finished or aborted, however it ended (a
@@ -28,6 +32,8 @@ match_checking = Hook("match_checking")
 match_created = Hook("match_created")
 position_stored = Hook("position_stored")
 agents_due = Hook("agents_due")
+turn_started = Hook("turn_started")
+clock_checking = Hook("clock_checking")
 match_ended = Hook("match_ended")
 match_rated = Hook("match_rated")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webapp.accounts.identity import Identity
-from webapp.matches import frames
+from webapp.matches import clocks, frames
 from webapp.matches.models import Match
 from webapp.matches.positions import remember, walk
 
@@ -29,4 +29,7 @@ def build(match: Match, seat: int | None) -> dict:
         state = match.game_rules.new_state(match.num_players, match.options)
     remember(match.pk, state)
     chosen = sorted(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
-    return frames.snapshot(match, state, log, chosen, seat)
+    snap = frames.snapshot(match, state, log, chosen, seat)
+    if match.time_control:
+        snap["clock"] = clocks.as_frame(match, clocks.db_now())
+    return snap

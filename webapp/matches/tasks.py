@@ -27,7 +27,7 @@ import agents
 from agents.analyse import BadRecord
 from agents.core.seeding import agent_rng
 from webapp import admission, counters
-from webapp.matches import analyses, limits, services
+from webapp.matches import analyses, limits, services, timeouts
 from webapp.matches.endings import sweep_idle
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
@@ -239,6 +239,17 @@ def sweep_idle_matches() -> dict:
     done = sweep_idle()
     if done:
         log.info("idle sweep: %s", done)
+    return done
+
+
+@shared_task(soft_time_limit=20, time_limit=30, ignore_result=True)
+def sweep_clocks() -> dict:
+    """Every few seconds (CELERY_BEAT_SCHEDULE): people's clocks past their deadline
+    end the match or take the seat out of play (timeouts), even with nobody connected.
+    Safe to run twice: each match is settled under its row lock."""
+    done = timeouts.sweep()
+    if done:
+        log.info("clock sweep: %s", done)
     return done
 
 

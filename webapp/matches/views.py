@@ -17,7 +17,17 @@ from webapp.accounts.identity import (
     identity_of,
     owner_identity,
 )
-from webapp.matches import browse, gamebook, levels, lobby, rematches, services, snapshots
+from webapp.accounts.models import Preferences
+from webapp.matches import (
+    browse,
+    gamebook,
+    levels,
+    lobby,
+    rematches,
+    services,
+    snapshots,
+    waiting,
+)
 from webapp.matches import summary as game_over
 from webapp.matches.lobby import opponent_seat
 from webapp.matches.models import Match
@@ -41,7 +51,37 @@ def home(request):
             "open_matches": browse.open_challenges()[:6],
             "live": browse.tv_matches(),
             "recent": browse.matches()[:8],
+            "your_turn": waiting.your_turn(identity_of(request.user, request.session), 6),
         },
+    )
+
+
+def your_turn(request):
+    """Every game waiting for the person's move, soonest deadline first."""
+    rows = waiting.your_turn(identity_of(request.user, request.session))
+    return render(request, "matches/your_turn.html", {"rows": rows})
+
+
+def your_turn_json(request):
+    """What the tab-title badge shows ("(1) Your turn"), asked every half minute."""
+    rows = waiting.your_turn(identity_of(request.user, request.session))
+    badge = True
+    if request.user.is_authenticated:
+        badge = Preferences.for_user(request.user).title_badge
+    return JsonResponse(
+        {
+            "count": len(rows),
+            "badge": badge,
+            "games": [
+                {
+                    "match": w.match.pk,
+                    "game": w.match.game,
+                    "url": reverse("matches:detail", args=[w.match.pk]),
+                    "deadline": w.deadline.isoformat() if w.deadline else None,
+                }
+                for w in rows
+            ],
+        }
     )
 
 
@@ -64,6 +104,8 @@ def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: i
             "open_matches": browse.open_challenges(game.slug)[:5],
             "length": gamebook.info(game.slug).match_length(lobby.lobby_defaults(game)),
             "levels": levels.rows(game.slug),
+            "clock_choices": lobby.CLOCK_CHOICES,
+            "form_clock": (request.POST.get("clock") if request.method == "POST" else "") or "",
             "ladder": levels.LADDERS.get(game.slug),
             "ladder_steps": levels.ladder_rows(game.slug),
         },
@@ -152,6 +194,8 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
         options=lobby.options_from_form(game, data),
         pace=pace,
         created_by=identity.key if identity else "",
+        # A clock is for people: the lobby offers it when playing a friend.
+        clock=(data.get("clock") or "") if mode == "friend" else "",
     )
 
 

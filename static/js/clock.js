@@ -1,0 +1,60 @@
+/* People's clocks on the match page. The server owns the time: every frame says how
+   much each clock had left when it was sent and whether it runs; the page only counts a
+   running clock down from when that frame arrived, and asks the server to settle a
+   clock it sees at zero (the server decides, from its own clock). */
+(function () {
+  "use strict";
+  const { h } = window.DiceArena;
+
+  function fmt(ms, correspondence) {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    if (correspondence) {
+      const d = Math.floor(s / 86400), hh = Math.floor((s % 86400) / 3600), mm = Math.floor((s % 3600) / 60);
+      return d ? `${d} d ${hh} h` : hh ? `${hh} h ${mm} min` : `${mm} min ${s % 60} s`;
+    }
+    const m = Math.floor(s / 60), r = s % 60;
+    return s < 10 ? `0:0${r}.${Math.floor((Math.max(0, ms) % 1000) / 100)}`.replace(/\.\d$/, (x) => (ms > 0 ? x : ".0")) : `${m}:${String(r).padStart(2, "0")}`;
+  }
+
+  window.DiceArena.clocks = function ({ root, seats, you, send }) {
+    const box = document.getElementById("clocks");
+    if (!box) return { update() {}, stop() {} };
+    let clock = null, at = 0, timer = null, flagged = false, over = false;
+
+    function leftNow(c) { return c.running && !over ? c.left_ms - (performance.now() - at) : c.left_ms; }
+
+    function draw() {
+      if (!clock) return;
+      box.hidden = false;
+      box.innerHTML = "";
+      box.append(h("p", { class: "muted small clock-label" }, clock.label));
+      for (const c of clock.seats) {
+        const ms = leftNow(c);
+        const name = (seats()[c.seat] || {}).name || `seat ${c.seat}`;
+        const li = h("div", {
+          class: `clock seat-${c.seat}` + (c.running && !over ? " running" : "") + (ms < 10000 && !clock.correspondence ? " low" : "") + (c.out ? " out" : ""),
+          "data-seat": c.seat, id: `clock-${c.seat}`, "data-left-ms": String(Math.max(0, Math.round(ms))),
+        }, h("span", { class: "clock-name" }, name + (c.seat === you() ? " (you)" : "")), " ",
+          h("span", { class: "clock-time", role: "timer" }, c.out ? "out of time" : fmt(ms, clock.correspondence)));
+        if (!clock.correspondence && !over && !c.out && you() !== null && c.seat !== you()) {
+          li.append(" ", h("button", { type: "button", class: "secondary small give-time", "data-seat": c.seat,
+            onclick: () => send({ type: "give_time", seat: c.seat }) }, `+${clock.gift_s} s`));
+        }
+        box.append(li);
+        if (c.running && !over && ms <= 0 && !flagged) {
+          flagged = true; // once per frame: the server's answer (status or clock) resets it
+          setTimeout(() => send({ type: "flag" }), 250);
+        }
+      }
+    }
+
+    function update(next) {
+      if (!next) return;
+      clock = next; at = performance.now(); flagged = false;
+      draw();
+      if (!timer) timer = setInterval(draw, 100);
+    }
+    function stop() { over = true; draw(); if (timer) { clearInterval(timer); timer = null; } }
+    return { update, stop };
+  };
+})();

@@ -1,0 +1,70 @@
+"""People's clocks in the browser: two people (two browser contexts) play a clocked
+match; the clock ticks, survives a reload (the server owns the time), takes a gift of
++15 s, and a player whose time runs out loses on both pages."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def left_ms(page, seat: int) -> int:
+    return int(page.locator(f"#clock-{seat}").get_attribute("data-left-ms"))
+
+
+def seated_friend(new_page, clock: str):
+    me = new_page()
+    url = start_match(me, "octagon", mode="friend", options={"preset": "small"}, clock=clock)
+    friend = new_page()
+    friend.goto(url)
+    friend.get_by_role("button", name="Take the open seat").click()
+    friend.wait_for_selector("#match[data-conn=live]")
+    return me, friend, url
+
+
+def test_the_clock_ticks_and_survives_a_reload(new_page):
+    me, friend, url = seated_friend(new_page, "5+3")
+    mine = me.locator("#clock-0")
+    expect(mine).to_have_class(re.compile(r"\brunning\b"))
+    expect(me.locator("#clocks .clock-label")).to_contain_text("5+3")
+    first = left_ms(me, 0)
+    # It ticks: the time shown goes down while nobody moves.
+    me.wait_for_function(
+        f"() => Number(document.querySelector('#clock-0').dataset.leftMs) < {first - 1500}"
+    )
+    shown = me.locator("#clock-0 .clock-time").inner_text()
+    assert re.fullmatch(r"4:5\d", shown), shown
+    before_reload = left_ms(me, 0)
+
+    me.reload()
+    me.wait_for_selector("#match[data-conn=live]")
+    expect(me.locator("#clock-0")).to_have_class(re.compile(r"\brunning\b"))
+    after_reload = left_ms(me, 0)
+    # The server's time, not a fresh 5:00: no more than what was shown before the reload.
+    assert after_reload <= before_reload, (before_reload, after_reload)
+    me.wait_for_function(
+        f"() => Number(document.querySelector('#clock-0').dataset.leftMs) < {after_reload - 1500}"
+    )
+    assert left_ms(me, 1) == 300_000  # the other clock waits
+
+    # The friend gives me 15 seconds; both pages show it.
+    was = left_ms(me, 0)
+    friend.locator("#clock-0 .give-time").click()
+    me.wait_for_function(
+        f"() => Number(document.querySelector('#clock-0').dataset.leftMs) > {was + 10000}"
+    )
+    assert me.locator("#clock-1 .give-time").count() == 1  # I may give too
+    assert me.locator("#clock-0 .give-time").count() == 0  # but not to myself
+
+
+def test_a_player_whose_time_runs_out_loses_on_both_pages(new_page):
+    me, friend, _ = seated_friend(new_page, "0.1+0")  # 6 seconds
+    expect(me.locator("#final-reason")).to_contain_text("lost on time", timeout=60_000)
+    expect(friend.locator("#final-reason")).to_contain_text("lost on time")
+    expect(me.locator("#game-over h2")).to_have_text("You lost")
+    expect(friend.locator("#game-over h2")).to_have_text("You won")
+    expect(me.locator("#clock-0")).not_to_have_class(re.compile(r"\brunning\b"))

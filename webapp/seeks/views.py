@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+import games
+from webapp.accounts.identity import GUEST_KEY, address_of, identity_of, owner_identity
+from webapp.errors import Rejected
+from webapp.matches.lobby import CLOCK_CHOICES
+from webapp.seeks import services
+from webapp.seeks.models import Seek, SeekSeat
+
+
+@require_http_methods(["GET", "POST"])
+def seeks_page(request):
+    """The open seeks, each with *Accept*, and the form to post one."""
+    error, status = "", 200
+    if request.method == "POST":
+        # A guest made by this request is forgotten if it is refused: a refusal stores nothing.
+        fresh_guest = not request.user.is_authenticated and not request.session.get(GUEST_KEY)
+        plan = services.SeekPlan(
+            game=request.POST.get("game", ""),
+            clock=request.POST.get("clock", ""),
+            rated=request.POST.get("rated") == "on",
+            players=_int(request.POST.get("players"), 2),
+        )
+        try:
+            services.create_seek(plan, owner_identity(request))
+        except Rejected as exc:
+            error, status = exc.message, 400
+            if fresh_guest:
+                del request.session[GUEST_KEY]
+        else:
+            return redirect("seeks:list")
+    identity = identity_of(request.user, request.session)
+    seeks = services.open_seeks()
+    joined = set()
+    if identity is not None:
+        joined = set(
+            SeekSeat.objects.filter(seek__in=seeks, key=identity.key).values_list("seek", flat=True)
+        )
+    return render(
+        request,
+        "seeks/list.html",
+        {
+            "seeks": seeks,
+            "joined": joined,
+            "mine": identity.key if identity else None,
+            "games": [g for g in games.all() if g.min_players <= 2 <= g.max_players],
+            "clock_choices": CLOCK_CHOICES,
+            "error": error,
+            "form": request.POST if error else {},
+        },
+        status=status,
+    )
+
+
+@require_POST
+def accept(request, seek_id: int):
+    try:
+        match = services.accept(seek_id, owner_identity(request), address_of(request))
+    except Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("seeks:list")
+    if match is None:
+        messages.info(request, "You joined: the match starts when every seat is taken.")
+        return redirect("seeks:list")
+    return redirect("matches:detail", match_id=match.pk)
+
+
+@require_POST
+def fill(request, seek_id: int):
+    identity = identity_of(request.user, request.session)
+    try:
+        match = services.fill_with_ai(
+            seek_id, identity, request.POST.get("level", ""), address_of(request)
+        )
+    except Rejected as exc:
+        messages.error(request, exc.message)
+        return redirect("seeks:list")
+    return redirect("matches:detail", match_id=match.pk)
+
+
+@require_POST
+def cancel(request, seek_id: int):
+    try:
+        services.cancel(seek_id, identity_of(request.user, request.session))
+    except Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("seeks:list")
+
+
+def mine(request):
+    """The asker's latest seeks: the page of a waiting poster goes to the match as soon
+    as someone accepts."""
+    identity = identity_of(request.user, request.session)
+    rows = []
+    if identity is not None:
+        mine = Q(created_by=identity.key) | Q(joined__key=identity.key)
+        rows = Seek.objects.filter(mine).distinct()[:10]
+    return JsonResponse({"seeks": [services.as_json(s) for s in rows]})
+
+
+def _int(text, default: int) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return default
