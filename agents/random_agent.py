@@ -10,6 +10,7 @@ class RandomAgent(Agent):
     name = "random"
     description = "Picks uniformly among the legal moves (the write-ups' Chaotic player)."
     budget_note = "instant"
+    instant = True
 
     def act(self, state: State, seat: int, budget: Budget, rng: random.Random) -> Decision:
         moves = state.legal_moves(seat)

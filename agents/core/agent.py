@@ -27,6 +27,11 @@ class Agent(ABC):
     #: is parsed: what a person may ask for. The deadline bounds a decision's time
     #: whatever the parameters; these bound its memory and an iteration budget's time.
     limits: ClassVar[dict[str, tuple[float, float]]] = {}
+    #: Its decision is a small, bounded computation (no search, no budget, no memory of
+    #: the match): the site may play it inside the request that made it due instead of
+    #: queueing it for a worker (webapp/matches/instant.py). Such an agent never
+    #: overrides ``observe``, and plays the same move from the same seed either way.
+    instant: ClassVar[bool] = False
     #: Parameters whose value is itself an agent spec (a model of the opponent); the
     #: registry checks it as one, caps included.
     nested: ClassVar[tuple[str, ...]] = ()

@@ -17,6 +17,7 @@ class NaiveAgent(Agent):
     )
     games = ("dicewars",)
     budget_note = "instant"
+    instant = True
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         targets: dict[int, list[int]] = {}

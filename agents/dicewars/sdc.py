@@ -22,6 +22,7 @@ class StrengthDifferenceAgent(Agent):
     params = {"min_difference": 0}
     limits = {"min_difference": (-8, 8)}
     budget_note = "instant"
+    instant = True
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         scored = [(strength_difference(state, a, d), (a, d)) for a, d in legal_attacks(state)]

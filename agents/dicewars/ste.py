@@ -72,6 +72,7 @@ class SingleTurnAgent(Agent):
     params = {"threshold": 0.2}
     limits = {"threshold": (0.0, 1.0)}
     budget_note = "instant"
+    instant = True
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         rule = f"highest P_hold among attacks with P_hold >= {self.threshold} or 8 dice"
@@ -99,6 +100,7 @@ class ImprovedSingleTurnAgent(Agent):
         "weight": (0.0, 100.0),
     }
     budget_note = "instant"
+    instant = True
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         # The table's size at the start, as the repository's AI reads it once per game.

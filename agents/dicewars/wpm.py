@@ -139,6 +139,7 @@ class WinProbabilityAgent(Agent):
     )
     games = ("dicewars",)
     budget_note = "instant (one pass over the attacks)"
+    instant = True
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         position = Position(state, seat)

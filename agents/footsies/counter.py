@@ -19,6 +19,7 @@ class CounterAgent(Agent):
     )
     games = ("footsies",)
     budget_note = "instant"
+    instant = True
     #: Its choice depends on the position alone, so ``mix`` is its whole policy (the
     #: equilibrium tool computes its exact exploitability from it).
     stationary = True

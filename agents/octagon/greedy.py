@@ -155,6 +155,7 @@ class WeightedGreedyAgent(Agent):
         "noise": (0.0, 10_000.0),
     }
     budget_note = "instant (one ply)"
+    instant = True
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)

@@ -65,10 +65,11 @@ def test_an_idle_person_loses_on_time_and_a_match_that_never_started_is_aborted(
     settings.DICEARENA_IDLE_S = 60
     later = timezone.now() + timedelta(seconds=61)
     under_way = footsies_vs_ai(ALICE, opponent="footsies-counter")
-    # alice chose once (the AI answers at once in autoplay); the AI has chosen again.
+    # alice chose once (the AI answers at once in autoplay); the AI, instant, has chosen
+    # again in the request that stored its answer (instant.py).
     services.submit_move(under_way.pk, 0, 0, "B", identity=ALICE)
     services.submit_move(under_way.pk, 1, 0, "A", as_agent=True)
-    services.submit_move(under_way.pk, 1, 1, "G", as_agent=True)
+    assert under_way.pending.filter(ply=1, seat=1).exists()
     never = footsies_people()
     fresh = footsies_people(CAROL, BOB)
     Match.objects.filter(pk=fresh.pk).update(created_at=later)  # not idle yet

@@ -346,6 +346,9 @@ DICEARENA_MAX_FRAME_BYTES = 4096
 DICEARENA_FRAMES_PER_S = float(os.environ.get("DICEARENA_FRAMES_PER_S", "10"))
 DICEARENA_FRAME_BURST = float(os.environ.get("DICEARENA_FRAME_BURST", "30"))
 DICEARENA_AI_BUDGET_SECONDS = float(os.environ.get("DICEARENA_AI_BUDGET_SECONDS", "5"))
+# Replies of instant agents (random, one-ply greedy players) played in the request that
+# made them due, at most this many per request (0: every AI move goes to the workers).
+DICEARENA_INSTANT_MOVES = int(os.environ.get("DICEARENA_INSTANT_MOVES", "64"))
 # Match analyses (docs/analysis.md): the time one may take (0: no limit, exactly
 # DICEARENA_ANALYSIS_PLAYOUTS per position), its playouts per position at most, the
 # automatic analyses of rated matches per hour, and the most analyses waiting at once.

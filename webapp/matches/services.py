@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -20,7 +21,7 @@ from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
-from webapp.matches import clocks, limits, live, signals
+from webapp.matches import clocks, instant, limits, live, signals
 from webapp.matches.bulk import db_json, db_time, insert_many
 from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
@@ -374,6 +375,14 @@ def do_move(
     schedule: bool = True,
 ) -> None:
     """Store a checked move (and any chance events it triggers); the match is locked."""
+    after = _apply(match, state, seat, move, decision)
+    if after is not None:
+        _advance(match, after, schedule)
+
+
+def _apply(match: Match, state: State, seat: int, move: Any, decision: dict | None) -> State | None:
+    """Store one checked move: the position after it, or None while a simultaneous turn
+    waits for other seats' choices."""
     first_ply = match.ply
     text = state.move_to_str(move)
     if state.current() == SIMULTANEOUS:
@@ -392,17 +401,17 @@ def do_move(
                 clocks.chose(match, seat, now)
                 frame = clocks.as_frame(match, now)
                 transaction.on_commit(lambda: live.clock_changed(match.pk, frame))
-            return
+            return None
         joint = {s: state.str_to_move(c.move) for s, c in choices.items()}
         decisions = {str(s): c.decision for s, c in choices.items() if c.decision}
         after = state.apply_joint(joint)
         joint_text = {str(s): c.move for s, c in choices.items()}
         _store(match, state, after, SIMULTANEOUS, joint_text, decisions)
         match.pending.filter(ply__lte=first_ply).delete()
-    else:
-        after = state.apply(move)
-        _store(match, state, after, seat, text, {str(seat): decision} if decision else {})
-    _advance(match, after, schedule)
+        return after
+    after = state.apply(move)
+    _store(match, state, after, seat, text, {str(seat): decision} if decision else {})
+    return after
 
 
 def submit_move(
@@ -503,20 +512,26 @@ def _store(
 
 
 def _advance(match: Match, state: State, schedule: bool = True) -> None:
-    """Resolve due chance events from the match seed, settle the end, save, and arrange
-    the pushes and AI moves that must follow the commit."""
+    """Resolve due chance events from the match seed, end the turns of seats that left
+    play on time, play the replies of instant agents (``instant.py``), settle the end,
+    save, and arrange the pushes and AI moves that must follow the commit."""
+    chosen: set[int] = set()
+    inline_left = settings.DICEARENA_INSTANT_MOVES
     while True:
-        while state.current() == CHANCE:
-            outcome = state.sample_chance(chance_rng(match.seed, state.ply))
-            before, state = state, state.apply(outcome)
-            _store(match, before, state, CHANCE, state.move_to_str(outcome), {})
+        state = _resolve_chance(match, state)
         # A seat that left play on time (Dice Wars) has its turn ended for it.
         leaver = clocks.passing_seat(match, state) if match.time_control else None
-        if leaver is None:
+        if leaver is not None:
+            move = state.str_to_move(clocks.LEAVES_PLAY[match.game])
+            before, state = state, state.apply(move)
+            _store(match, before, state, leaver, state.move_to_str(move), {})
+            continue
+        if not schedule or state.current() == TERMINAL or inline_left <= 0:
             break
-        move = state.str_to_move(clocks.LEAVES_PLAY[match.game])
-        before, state = state, state.apply(move)
-        _store(match, before, state, leaver, state.move_to_str(move), {})
+        after, chosen = _instant_reply(match, state)
+        if after is None:
+            break
+        state, inline_left = after, inline_left - 1
     if state.current() == TERMINAL:
         outcome = state.outcome()
         result = outcome.to_json() if outcome else None
@@ -533,7 +548,7 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
         _tick(match, state, _movers(stored))
     if schedule and state.current() != TERMINAL:
         # Decided here, from what is in hand, so the commit hook only queues the tasks.
-        due = due_agents(match, state, seat_rows(match), chosen=set())
+        due = due_agents(match, state, seat_rows(match), chosen)
         if due:
             transaction.on_commit(lambda: _queue_after_commit(match, due))
 
@@ -564,6 +579,38 @@ def pass_for_leavers(match: Match, state: State) -> None:
     """Seats just left play (locked match): end their turn now if it is theirs, and go
     on as after any move."""
     _advance(match, state)
+
+
+def _resolve_chance(match: Match, state: State) -> State:
+    while state.current() == CHANCE:
+        outcome = state.sample_chance(chance_rng(match.seed, state.ply))
+        before, state = state, state.apply(outcome)
+        _store(match, before, state, CHANCE, state.move_to_str(outcome), {})
+    return state
+
+
+def _instant_reply(match: Match, state: State) -> tuple[State | None, set[int]]:
+    """Play the moves of the instant agents that are due now with no countdown, through
+    the same checks as a worker's move. Returns the position after the turn they
+    completed (None if none did: nobody instant is due, or a simultaneous turn still
+    waits for a person) and the seats whose choices wait in that turn."""
+    seats = seat_rows(match)
+    if not instant.may_play_inline(all(s.is_agent for s in seats.values())):
+        return None, set()
+    chosen: set[int] = set()
+    for seat, countdown in due_agents(match, state, seats, chosen=set()):
+        spec = seats[seat].agent_spec
+        if countdown or not instant.is_instant(spec):
+            continue
+        decision = instant.decide(spec, match.seed, state, seat)
+        record = decision_record(decision, f"match {match.pk} ply {match.ply} seat {seat}")
+        text = state.move_to_str(decision.move)
+        checked, move = check_move(match, seat, match.ply, text, as_agent=True, state=state)
+        after = _apply(match, checked, seat, move, record)
+        if after is not None:
+            return after, set()
+        chosen.add(seat)
+    return None, chosen
 
 
 def seat_rows(match: Match) -> dict[int, Seat]:
