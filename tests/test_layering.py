@@ -41,7 +41,7 @@ def test_games_and_agents_import_without_django():
 
 OURS = ("webapp", "agents", "games")
 #: Function-level imports of our own code allowed in webapp/: one per AppConfig.ready
-#: (Django loads the models first, so listeners are connected there).
+#: (Django loads the models first, so listeners are connected there), and nowhere else.
 MAX_FUNCTION_LEVEL = 6
 
 
@@ -85,6 +85,9 @@ def test_few_function_level_imports_in_webapp_each_with_a_reason():
     late = [(path, line) for path in _webapp_files() for _, line, top in _imports(path) if not top]
     where = [f"{p.relative_to(ROOT)}:{line}" for p, line in late]
     assert len(late) <= MAX_FUNCTION_LEVEL, where
+    # Each is an app's own listeners, imported by its AppConfig.ready: one per app.
+    assert all(p.name == "apps.py" for p, _ in late), where
+    assert len({p.parent for p, _ in late}) == len(late), where
     for path, line in late:
         lines = path.read_text().splitlines()
         # The reason is a comment on the line or just above it.

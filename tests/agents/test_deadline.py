@@ -86,14 +86,31 @@ CASES = [
 ]
 
 
+#: Tries of a decision whose thread was starved of the CPU (see ``timed_decision``).
+STARVED_TRIES = 3
+
+
+def timed_decision(agent: Agent, state, seat: int) -> tuple[Decision, float]:
+    """The decision and its wall time. A decision that overran while its thread got
+    less CPU than the runner's cut-off (budget + grace) was kept from running by a busy
+    machine, not slow in itself (its deadline checks are spaced in CPU work, the cut-off
+    is wall time): it is tried again, up to ``STARVED_TRIES`` times."""
+    for _ in range(STARVED_TRIES):
+        started, cpu = time.perf_counter(), time.thread_time()
+        decision = decide(agent, state, seat, BUDGET, random.Random(1))
+        took, used = time.perf_counter() - started, time.thread_time() - cpu
+        overran = "fallback" in decision.stats or took >= BOUND_S
+        if not overran or used >= BUDGET.seconds + GRACE_S:
+            break
+    return decision, took
+
+
 @pytest.mark.parametrize(("slug", "name", "options"), CASES)
 def test_every_agent_answers_within_its_budget(slug, name, options):
     for state in positions(slug, options):
         for agent in absurd(name):
             seat = state.acting_seats()[0]
-            started = time.perf_counter()
-            decision = decide(agent, state, seat, BUDGET, random.Random(1))
-            took = time.perf_counter() - started
+            decision, took = timed_decision(agent, state, seat)
             assert "fallback" not in decision.stats, (agent.spec, decision.stats)
             assert decision.move in state.legal_moves(seat)
             assert took < BOUND_S, f"{agent.spec} took {took:.2f}s of {BUDGET.seconds}s"

@@ -127,10 +127,14 @@ def test_a_registered_players_rating_change_is_on_the_card(
     dora = django_user_model.objects.create_user("dora", password="a-long-pass-123")
     client = Client()
     client.force_login(dora)
-    client.post("/matches/new/", {"game": "footsies", "mode": "ai", "agent1": "random"})
+    # Best of five: the exchange below (the instant AI has chosen already) cannot end it.
+    client.post(
+        "/matches/new/", {"game": "footsies", "mode": "ai", "agent1": "random", "opt_rounds": "5"}
+    )
     match = Match.objects.get()
     me = Identity(f"user:{dora.pk}", "dora", dora.pk)
     services.submit_move(match.pk, 0, 0, "A", identity=me)
+    assert not Match.objects.get(pk=match.pk).is_over
     with django_capture_on_commit_callbacks(execute=True):
         endings.resign(match.pk, me)  # the ratings follow the commit
     data = client.get(f"/matches/{match.pk}/summary.json").json()

@@ -59,28 +59,32 @@ async def play(url: str, match_id: int, guest: str) -> int:
     ) as ws:
         await ws.send(json.dumps({"type": "hello"}))
         legal, seq, seat, over = [], 0, None, False
-        async with asyncio.timeout(240):
-            while made < MOVES and not over:
-                frame = json.loads(await ws.recv())
-                assert frame["type"] != "error", frame
-                if frame["type"] == "snapshot":
-                    legal, seq, seat = frame["legal"], frame["seq"], frame["you"]
-                    over = frame["status"]["status"] != "active"
-                elif frame["type"] == "event":
-                    legal, seq = frame.get("legal", []), frame["seq"]
-                    over = frame["turn"]["over"]
-                else:
-                    continue
-                if legal and not over:
-                    # Half the time the move that hands over the turn, if there is one
-                    # (Dice Wars' "end"): a person who never ends a turn meets no AI.
-                    ends = [m for m in legal if m == "end"]
-                    move = ends[0] if ends and rng.random() < 0.5 else rng.choice(legal)
-                    await ws.send(
-                        json.dumps({"type": "move", "seat": seat, "seq": seq, "move": move})
-                    )
-                    made += 1
-                    legal = []  # sent: wait for the answer before the next
+        frame: dict = {}
+        while made < MOVES and not over:
+            try:
+                async with asyncio.timeout(240):
+                    frame = json.loads(await ws.recv())
+            except TimeoutError:
+                raise AssertionError(
+                    f"match {match_id}: no frame for 240 s after {made} moves; last {frame}"
+                ) from None
+            assert frame["type"] != "error", frame
+            if frame["type"] == "snapshot":
+                legal, seq, seat = frame["legal"], frame["seq"], frame["you"]
+                over = frame["status"]["status"] != "active"
+            elif frame["type"] == "event":
+                legal, seq = frame.get("legal", []), frame["seq"]
+                over = frame["turn"]["over"]
+            else:
+                continue
+            if legal and not over:
+                # Half the time the move that hands over the turn, if there is one
+                # (Dice Wars' "end"): a person who never ends a turn meets no AI.
+                ends = [m for m in legal if m == "end"]
+                move = ends[0] if ends and rng.random() < 0.5 else rng.choice(legal)
+                await ws.send(json.dumps({"type": "move", "seat": seat, "seq": seq, "move": move}))
+                made += 1
+                legal = []  # sent: wait for the answer before the next
     return made
 
 
