@@ -8,8 +8,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from webapp import counters
+from webapp.accounts import signals
 from webapp.accounts.forms import SettingsForm, SignInForm
-from webapp.accounts.identity import address_of
+from webapp.accounts.identity import Identity, address_of, identity_of
 from webapp.accounts.models import ApiToken, Preferences
 
 
@@ -30,7 +31,13 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         over = _signup_quota(request)
         if over is None:
-            user = form.save()
+            guest = identity_of(None, request.session)
+            with transaction.atomic():
+                user = form.save()
+                if guest is not None:
+                    # The guest's games, in play and played, become the account's.
+                    account = Identity(f"user:{user.pk}", user.get_username(), user.pk)
+                    signals.guest_signed_up.send(guest=guest, user=account)
             login(request, user)
             return redirect("home")
         form.add_error(
