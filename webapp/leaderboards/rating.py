@@ -22,8 +22,10 @@ from webapp.leaderboards.models import (
     RatedMatch,
     RatingChange,
     RatingOrder,
+    board_of,
 )
 from webapp.matches.bulk import insert_many
+from webapp.matches.clocks import is_correspondence
 from webapp.matches.models import Match, Seat
 
 MODEL = PlackettLuce()
@@ -52,6 +54,12 @@ class Finished(NamedTuple):
     seats: list[SeatRow]
     #: False for a casual match (a seek posted unrated): recorded, never rated.
     rated: bool = True
+    #: Days a move: rated on the game's correspondence board, apart from live play.
+    correspondence: bool = False
+
+    @property
+    def board(self) -> str:
+        return board_of(self.game, self.correspondence)
 
 
 class SeatRow(NamedTuple):
@@ -74,9 +82,14 @@ def finished(match_ids: list[int], known: dict[int, Finished] | None = None) -> 
     )
     for match_id, *seat in rows if wanted else ():
         seats[match_id].append(SeatRow(*seat))
-    found = Match.objects.filter(pk__in=wanted).values_list("pk", "game", "result", "rated")
+    found = Match.objects.filter(pk__in=wanted).values_list(
+        "pk", "game", "result", "rated", "time_control"
+    )
     by_id.update(
-        {pk: Finished(pk, game, result, seats[pk], rated) for pk, game, result, rated in found}
+        {
+            pk: Finished(pk, game, result, seats[pk], rated, is_correspondence(control))
+            for pk, game, result, rated, control in found
+        }
     )
     return [by_id[m] for m in match_ids]
 
@@ -91,9 +104,9 @@ def _competitors(matches: list[Finished]) -> dict[tuple[str, str], Competitor]:
             if found is not None:
                 key, kind, name = found
                 wanted.setdefault(
-                    (match.game, key),
+                    (match.board, key),
                     Competitor(
-                        game=match.game, key=key, kind=kind, name=name, user_id=seat.user_id
+                        game=match.board, key=key, kind=kind, name=name, user_id=seat.user_id
                     ),
                 )
     games = {g for g, _ in wanted}
@@ -115,7 +128,7 @@ def _seated(match: Finished, competitors: dict) -> list[Competitor] | None:
     keys = [competitor_key(s) for s in match.seats]
     if any(k is None for k in keys) or len({k[0] for k in keys}) != len(keys):
         return None  # a guest played, or one competitor held two seats: not rated
-    return [competitors[(match.game, k[0])] for k in keys]
+    return [competitors[(match.board, k[0])] for k in keys]
 
 
 def apply(matches: list[Finished], seqs: Iterable[int]) -> None:

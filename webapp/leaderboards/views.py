@@ -4,7 +4,7 @@ from django.shortcuts import get_object_or_404, render
 
 import games
 from webapp.leaderboards import queries
-from webapp.leaderboards.models import START, Competitor
+from webapp.leaderboards.models import CORRESPONDENCE, START, Competitor, board_of
 
 
 def _game(slug: str):
@@ -19,17 +19,26 @@ def index(request):
 
 
 def board(request, game: str):
+    """A game's live board, or (``?pool=correspondence``) its correspondence board."""
     rules = _game(game)
+    correspondence = request.GET.get("pool") == CORRESPONDENCE
     return render(
         request,
         "leaderboards/board.html",
-        {"game": rules, "games": games.all(), "rows": queries.leaderboard(game)},
+        {
+            "game": rules,
+            "games": games.all(),
+            "correspondence": correspondence,
+            "rows": queries.leaderboard(board_of(game, correspondence)),
+        },
     )
 
 
 def competitor(request, game: str, competitor_id: int):
     rules = _game(game)
-    who = get_object_or_404(Competitor, pk=competitor_id, game=game)
+    who = get_object_or_404(
+        Competitor, pk=competitor_id, game__in=[game, board_of(game, correspondence=True)]
+    )
     points = queries.history(who)
     changes = who.changes.select_related("match").order_by("-seq")
     page = Paginator(changes, 30).get_page(request.GET.get("page"))

@@ -95,6 +95,11 @@ def control_of(match: Match) -> TimeControl | None:
     return parse(match.time_control) if match.time_control else None
 
 
+def is_correspondence(time_control: str) -> bool:
+    """Is a stored time control days a move? (A stored one was checked when made.)"""
+    return bool(time_control) and _DAYS.fullmatch(time_control) is not None
+
+
 def db_now() -> datetime:
     """The database's clock, so every web process and worker charges time alike (and a
     browser's clock never counts)."""

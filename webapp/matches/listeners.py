@@ -28,7 +28,9 @@ def claim_guest_matches(guest: Identity, user: Identity) -> None:
     """A guest signed up: their seats (in matches under way and finished) and the
     matches they started are the account's from now on, under its name. Finished ones
     keep their ratings as they were (a guest's seat is never rated)."""
-    Seat.objects.filter(owner=guest.key).update(owner=user.key, user_id=user.user_id, name=user.name)
+    Seat.objects.filter(owner=guest.key).update(
+        owner=user.key, user_id=user.user_id, name=user.name
+    )
     Match.objects.filter(created_by=guest.key).update(created_by=user.key)
 
 

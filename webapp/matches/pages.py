@@ -95,8 +95,10 @@ def profile(request, name: str):
     for game in games.all():
         tally = record.get(game.slug)
         rating = ratings.get(game.slug)
-        if tally or rating:
-            rows.append({"game": game, "tally": tally, "rating": rating})
+        # Its correspondence board's rating, apart ("<game>:correspondence").
+        by_post = ratings.get(f"{game.slug}:correspondence")
+        if tally or rating or by_post:
+            rows.append({"game": game, "tally": tally, "rating": rating, "by_post": by_post})
     ids = seats.values_list("match_id", flat=True)
     recent = Match.objects.filter(pk__in=ids).prefetch_related("seats")
     page = Paginator(recent, 20).get_page(request.GET.get("page"))
