@@ -1,5 +1,5 @@
 """schemathesis against /api/openapi.json, in process (the Django WSGI app on the test
-database): thousands of generated requests, valid and not, with a real token and without.
+database): hundreds of generated requests per mode, valid and not, with a real token and without.
 No answer is a server error, every answer matches the document (status, content type,
 body schema), and a refused request changes no row anywhere."""
 
@@ -25,8 +25,10 @@ from webapp.tournaments import services
 
 from .helpers import row_counts
 
-# Requests per generation mode, spread over the operations; more for a longer hunt.
-EXAMPLES = int(os.environ.get("DICEARENA_FUZZ_API_EXAMPLES", "750"))
+# Requests per generation mode, spread over the operations: at 400 each of the nine
+# operations gets 21 requests or more and the same four are accepted as at 750 (counted
+# on this seed, positive mode). More for a longer hunt.
+EXAMPLES = int(os.environ.get("DICEARENA_FUZZ_API_EXAMPLES", "400"))
 
 
 @pytest.fixture
