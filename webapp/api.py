@@ -68,7 +68,9 @@ def _unauthorized(request, exc):
 
 @api.exception_handler(HttpError)
 def _http_error(request, exc):
-    return api.create_response(request, {"error": str(exc)}, status=exc.status_code)
+    # With a code, as the seeks' refusals have one (an unparsable body is "bad_request").
+    code = "bad_request" if exc.status_code == 400 else f"http_{exc.status_code}"
+    return api.create_response(request, {"error": str(exc), "code": code}, status=exc.status_code)
 
 
 @api.exception_handler(ValidationError)
@@ -279,7 +281,7 @@ def seek_create(request, payload: SeekIn):
 @api.post(
     "/seeks/{seek_id}/accept",
     auth=[TokenAuth(), SignedInSession()],
-    response={200: dict, 400: SeekError, 401: Error, 404: SeekError, 409: SeekError},
+    response={200: dict, 400: SeekError, 401: Error, 404: SeekError, 409: SeekError, 422: Invalid},
     summary="Accept a seek: the match starts",
 )
 def seek_accept(request, seek_id: int):
@@ -295,7 +297,7 @@ def seek_accept(request, seek_id: int):
 @api.delete(
     "/seeks/{seek_id}",
     auth=[TokenAuth(), SignedInSession()],
-    response={200: dict, 401: Error, 403: SeekError, 404: SeekError, 409: SeekError},
+    response={200: dict, 401: Error, 403: SeekError, 404: SeekError, 409: SeekError, 422: Invalid},
     summary="Cancel your seek",
 )
 def seek_cancel(request, seek_id: int):
