@@ -7,7 +7,7 @@ dicewars``). This player looks ``depth`` attacks ahead within its own turn: the 
 of a position is the better of ending the turn now and the best attack's expected
 value, each battle's two outcomes (won, lost) weighed by their exact odds, recursively.
 An attack is played when its expected value beats ending the turn by more than
-``margin``.
+``margin`` (``margin_two`` when only two seats are alive: the two tables differ).
 
 No random draw is made, so the play is fixed by the position and the counts (depth);
 ``Budget.seconds`` only cuts the search short (then the best attack found so far, by
@@ -95,12 +95,20 @@ class LearnedAgent(Agent):
         "attacks of the turn) beats ending the turn."
     )
     games = ("dicewars",)
-    params = {"depth": 1, "depth_two": 2, "width": 3, "margin": 0.0, "hold_many": 0.0}
+    params = {
+        "depth": 1,
+        "depth_two": 2,
+        "width": 3,
+        "margin": 0.0,
+        "margin_two": 0.0,
+        "hold_many": 0.0,
+    }
     limits = {
         "depth": (1, 3),
         "depth_two": (1, 3),
         "width": (1, 64),
         "margin": (-1.0, 1.0),
+        "margin_two": (-1.0, 1.0),
         "hold_many": (0.0, 1.0),
     }
     budget_note = "searches its own turn 1-3 attacks deep (milliseconds)"
@@ -123,7 +131,9 @@ class LearnedAgent(Agent):
                     break
                 values[attack] = search.attack_value(attack, depth)
         rows: list[dict[str, Any]] = []
-        best, best_value = None, end + self.margin
+        # ``margin`` at a table of three or more, ``margin_two`` with two seats alive.
+        margin = self.margin_two if alive <= 2 else self.margin
+        best, best_value = None, end + margin
         # At a table of three or more, an attack must also keep its conquest often
         # enough (the write-up's P_hold), if ``hold_many`` asks it to.
         hold = self.hold_many if alive > 2 else 0.0

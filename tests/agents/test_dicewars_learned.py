@@ -125,9 +125,12 @@ def test_it_plays_the_attack_whose_expected_value_beats_ending_the_turn():
     assert decision.move == (0, 1)
     assert decision.thinking["moves"][0]["value"] == pytest.approx(attack - end, abs=1e-5)
     assert decision.thinking["estimate_end_turn"] == pytest.approx(end, abs=1e-5)
-    # Asking for more than that rise, it ends the turn.
-    cautious = agent_with(weights, depth_two=1, margin=attack - end + 0.01)
+    # Asking for more than that rise with two seats alive, it ends the turn; the margin
+    # of a larger table (``margin``) does not apply here.
+    cautious = agent_with(weights, depth_two=1, margin_two=attack - end + 0.01)
     assert cautious.act(state.clone(), 0, Budget(), random.Random(0)).move == END_TURN
+    many = agent_with(weights, depth_two=1, margin=attack - end + 0.01)
+    assert many.act(state.clone(), 0, Budget(), random.Random(0)).move == (0, 1)
 
 
 def test_a_conquest_of_the_last_territory_is_worth_a_win():
