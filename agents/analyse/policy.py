@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import agents
+from agents.analyse import calmap
+from agents.analyse.calmap import CalibrationMap
 from agents.analyse.leaf import EvaluationLeaf
 from agents.analyse.playouts import AgentPlayout, Playout
 from agents.analyse.values import win_shares
@@ -63,11 +66,23 @@ LEAF_SCALE: dict[str, float] = {"dicewars": 3.983, "dungeon": 6.642}
 POWER: dict[str, float] = {}
 
 
-def power_for(slug: str, spec: str) -> float | None:
-    """The recalibration of playouts of ``spec``: the game's fitted power for its own
-    playout policy (1, smoothing only, where none is fitted yet); None for any other
-    policy (``--agent``), whose plain means are shown: nothing was fitted to it."""
-    return POWER.get(slug, 1.0) if spec == playout_spec(slug) else None
+def power_for(slug: str, spec: str) -> float | CalibrationMap | None:
+    """The recalibration of playouts of ``spec``: the game's calibration map
+    (``calmap``, fitted to its own playout policy), else its fitted power (1, smoothing
+    only, where none is fitted yet); None for any other policy (``--agent``), whose
+    plain means are shown: nothing was fitted to it."""
+    if spec != playout_spec(slug):
+        return None
+    cmap = map_for(slug)
+    if cmap is not None and cmap.policy == spec:
+        return cmap
+    return POWER.get(slug, 1.0)
+
+
+@cache
+def map_for(slug: str) -> CalibrationMap | None:
+    """The game's shipped calibration map (read once)."""
+    return calmap.load(slug)
 
 
 def judge_spec(slug: str) -> str:
