@@ -134,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="POINTS",
         help="fit the game's calibration map to these --points files and write it",
     )
+    parser.add_argument(
+        "--judge",
+        nargs="+",
+        metavar="POINTS",
+        help="the reliability of these --points files without and with the shipped map",
+    )
     parser.add_argument("--groups", type=int, default=GROUPS, help="the map fit's groups")
     parser.add_argument("--games", type=int, default=200, help="leaf fit over N games")
     parser.add_argument("--seed", type=int, default=1)
@@ -143,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.fit_map:
             result = fit_map(args.game, args.fit_map, args.groups, command_line(argv))
+        elif args.judge:
+            result = judge(args.game, args.judge)
         elif args.matches:
             from agents.analyse.reliability import reliability
 
@@ -189,11 +197,10 @@ def command_line(argv: list[str] | None) -> str:
     return " ".join(["python -m agents.analyse.calibrate", *map(shlex.quote, words)])
 
 
-def fit_map(slug: str, files: list[str], groups: int, command: str) -> dict[str, Any]:
-    """Fit the game's calibration map to predictions gathered with ``--points`` (at
-    power 1, two seats, one playout policy and count), write it, and say how it fits
-    the data it was fitted on (the held-out check is a run on other seeds)."""
-    from agents.analyse.reliability import Point, mapped, summary
+def read_points(slug: str, files: list[str]) -> tuple[list[Any], str, int, list[str]]:
+    """The predictions of ``--points`` files of one game, policy and playout count, and
+    what produced them. Matches of different files are told apart."""
+    from agents.analyse.reliability import Point
 
     found: list[Point] = []
     sources = []
@@ -207,15 +214,45 @@ def fit_map(slug: str, files: list[str], groups: int, command: str) -> dict[str,
             raise ValueError(f"{name} was sampled with other playouts than the files before it")
         policy, playouts = data["playout_policy"], data["playouts"]
         sources.append(f"--matches {data['matches']} --seed {data['seed']}")
-        # Matches of different files are different matches.
         found += [Point(q, y, number * 100_000 + m) for q, y, m in data["points"]]
     if policy != playout_spec(slug):
         raise ValueError(f"{slug}'s playout policy is {playout_spec(slug)}, not {policy}")
+    return found, str(policy), int(playouts or 0), sources
+
+
+def judge(slug: str, files: list[str]) -> dict[str, Any]:
+    """How the game's shipped map does on predictions it was not fitted on (held out:
+    other seeds), against the same predictions without it."""
+    from agents.analyse.reliability import mapped, summary
+
+    found, _, playouts, sources = read_points(slug, files)
+    cmap = calmap.load(slug)
+    if cmap is None:
+        raise ValueError(f"{slug} has no calibration map")
+    result: dict[str, Any] = {
+        "game": slug,
+        "held_out": sources,
+        "playouts": playouts,
+        "map": {"command": cmap.meta.get("command"), "data": cmap.meta.get("data")},
+        "estimate": {"map": f"{len(cmap.knots)} knots, fitted at {cmap.playouts} playouts"},
+        "before": summary(found),
+    }
+    result.update(summary(mapped(found, cmap)))
+    return result
+
+
+def fit_map(slug: str, files: list[str], groups: int, command: str) -> dict[str, Any]:
+    """Fit the game's calibration map to predictions gathered with ``--points`` (at
+    power 1, two seats, one playout policy and count), write it, and say how it fits
+    the data it was fitted on (the held-out check is a run on other seeds)."""
+    from agents.analyse.reliability import mapped, summary
+
+    found, policy, playouts, sources = read_points(slug, files)
     knots = fit_knots([(p.predicted, p.outcome) for p in found], groups)
     cmap = CalibrationMap(
         game=slug,
         policy=policy,
-        playouts=int(playouts or 0),
+        playouts=playouts,
         seats=2,
         knots=knots,
         meta={

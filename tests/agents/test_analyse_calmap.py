@@ -118,3 +118,10 @@ def test_the_command_fits_a_map_from_points_files(tmp_path, monkeypatch, capsys)
         f"python -m agents.analyse.calibrate dungeon --fit-map {points} --json"
     )
     assert out["fitted_on"]["after"]["predictions"] == out["fitted_on"]["before"]["predictions"]
+    # Judged on a file: the same predictions without and with the map.
+    assert calibrate.main(["dungeon", "--judge", str(points), "--json"]) == 0
+    judged = json.loads(capsys.readouterr().out)
+    assert judged["before"]["predictions"] == judged["predictions"]
+    assert judged["held_out"] == ["--matches 2 --seed 3"]
+    assert calibrate.main(["dungeon", "--judge", str(points)]) == 0
+    assert "Through the map" in capsys.readouterr().out
