@@ -121,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, help="reliability table over N matches")
     parser.add_argument("--player", help="the agent on every seat (reliability)")
     parser.add_argument("--playouts", type=int, help="playouts per position (reliability)")
+    parser.add_argument("--policy", help="another playout policy to measure (reliability)")
     parser.add_argument("--opening", type=int, help="random plies first (reliability)")
     parser.add_argument("--seat", type=int, help="only this seat's predictions (reliability)")
     parser.add_argument("--raw", action="store_true", help="no recalibration (reliability)")
@@ -171,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
                 progress=progress,
                 seat=args.seat,
                 points_file=args.points,
+                policy=args.policy,
             )
         else:
             result = calibrate(args.game, args.games, args.seed, args.players)

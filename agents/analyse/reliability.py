@@ -100,11 +100,12 @@ def points(
     progress: Any = None,
     power: float | None = None,
     seat: int | None = None,
+    policy: str | None = None,
 ) -> list[Point]:
     """Every seat's predicted chance at every position of ``matches`` self-play matches."""
     spec = player or PLAYERS.get(slug, "random")
     moves = OPENING.get(slug, 0) if opening is None else opening
-    policy = playout_spec(slug)
+    policy = policy or playout_spec(slug)
     n_playouts = playouts or PLAYOUTS.get(slug, 16)
     found: list[Point] = []
     for i in range(matches):
@@ -238,21 +239,32 @@ def reliability(
     progress: Any = None,
     seat: int | None = None,
     points_file: str | None = None,
+    policy: str | None = None,
 ) -> dict[str, Any]:
     """The reliability of the analysis's estimate over ``matches`` self-play matches.
 
     ``fit``: the estimate is taken at power 1 (smoothing only); a power is fitted on
     the first half of the matches and the table printed for the second half (held
     out), both at power 1 (``before``) and at the fitted power (the main table)."""
-    policy = playout_spec(slug)
-    base = power_for(slug, policy)
+    # Another playout policy than the game's (a candidate) is measured at power 1.
+    policy = policy or playout_spec(slug)
+    base = power_for(slug, policy) if policy == playout_spec(slug) else 1.0
     # A calibration map is applied afterwards, to predictions taken at power 1, so one
     # run shows the table both without the map and with it.
     cmap = base if isinstance(base, CalibrationMap) and not (raw or fit) else None
     if isinstance(base, CalibrationMap) or (fit and slug not in EXACT):
         base = 1.0
     found = points(
-        slug, matches, seed, player, playouts, opening, progress, None if raw else base, seat
+        slug,
+        matches,
+        seed,
+        player,
+        playouts,
+        opening,
+        progress,
+        None if raw else base,
+        seat,
+        policy,
     )
     if not found:
         raise ValueError(f"no positions in {matches} matches of {slug}")

@@ -125,3 +125,15 @@ def test_the_command_fits_a_map_from_points_files(tmp_path, monkeypatch, capsys)
     assert judged["held_out"] == ["--matches 2 --seed 3"]
     assert calibrate.main(["dungeon", "--judge", str(points)]) == 0
     assert "Through the map" in capsys.readouterr().out
+
+
+def test_the_candidate_button_men_policy_plays_whole_matches():
+    # buttonmen-mixed is measured against the game's own policy (docs/analysis.md);
+    # it plays a match from the start and pinned swing choices like the conversion rule.
+    game = games.get("buttonmen")
+    state = game.new_state(2)
+    play = policy.playout_for("buttonmen-mixed", "buttonmen")
+    for seed in range(3):
+        shares = play(state, random.Random(seed), None)
+        assert sum(shares) == pytest.approx(1.0) and all(0 <= s <= 1 for s in shares)
+    assert policy.power_for("buttonmen", "buttonmen-mixed") is None
