@@ -9,7 +9,9 @@ The map is an isotonic (monotone) regression of outcomes on predictions, over eq
 groups of predictions, with linear interpolation between its knots: non-decreasing
 everywhere, strictly increasing between its first and last knot, so a better position
 never gets a smaller chance. Two-seat data are mirrored before fitting (seat 1's
-prediction is 1 - seat 0's), which makes the map symmetric: ``map(1 - q) = 1 - map(q)``.
+prediction is 1 - seat 0's), which makes the map nearly symmetric (its equal-count
+groups need not be); as applied to two seats' chances (each mapped, then scaled to add
+up to 1) it is exactly symmetric and still monotone.
 
 Each game's map is a small versioned JSON file (``maps/<game>.json``) that keeps the
 commands that gathered its data and fitted it; ``python -m agents.analyse.calibrate GAME
@@ -38,7 +40,7 @@ FLOOR, CEILING = 0.01, 0.99
 
 #: Equal-count groups of predictions the isotonic fit starts from (its knots are at most
 #: this many, so the file stays small and each knot stands on many positions).
-GROUPS = 40
+GROUPS = 20
 
 
 @dataclass(frozen=True)
