@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from agents.analyse.values import Estimate, half_width, mixture, win_shares
+from agents.analyse.values import Estimate, Recalibration, half_width, mixture, win_shares
 from agents.core import Agent, Budget
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
 
@@ -130,10 +130,13 @@ class Sampler:
     NARROW = 0.01
     SURE = 32
 
-    def __init__(self, playout: Playout, salt: str, power: float | None = None) -> None:
+    def __init__(
+        self, playout: Playout, salt: str, power: float | Recalibration | None = None
+    ) -> None:
         self.playout = playout
         self.salt = salt
-        # The game's recalibration of sampled means (values.temper); None: raw means.
+        # The game's recalibration of sampled means: a power (values.temper) or a
+        # calibration map (calmap); None: raw means.
         self.power = power
         self.nodes: list[_Sampled | _Mixture | Estimate] = []
         self._keys: dict[str, int] = {}
@@ -180,7 +183,9 @@ class Sampler:
             # The exact odds over recalibrated outcomes: a battle's luck stays exactly
             # (result - odds) x (won - lost).
             return mixture([(p, self.estimate(h)) for p, h in node.parts])
-        return self.raw(handle).tempered(self.power)
+        if isinstance(self.power, (int, float)):
+            return self.raw(handle).tempered(self.power)
+        return self.raw(handle).mapped(self.power)
 
     def raw(self, handle: int) -> Estimate:
         """The plain mean of the playouts (no recalibration)."""

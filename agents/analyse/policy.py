@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 import agents
+from agents.analyse import calmap
+from agents.analyse.calmap import CalibrationMap
 from agents.analyse.leaf import EvaluationLeaf
 from agents.analyse.playouts import AgentPlayout, Playout
 from agents.analyse.values import win_shares
@@ -63,11 +66,23 @@ LEAF_SCALE: dict[str, float] = {"dicewars": 3.983, "dungeon": 6.642}
 POWER: dict[str, float] = {}
 
 
-def power_for(slug: str, spec: str) -> float | None:
-    """The recalibration of playouts of ``spec``: the game's fitted power for its own
-    playout policy (1, smoothing only, where none is fitted yet); None for any other
-    policy (``--agent``), whose plain means are shown: nothing was fitted to it."""
-    return POWER.get(slug, 1.0) if spec == playout_spec(slug) else None
+def power_for(slug: str, spec: str) -> float | CalibrationMap | None:
+    """The recalibration of playouts of ``spec``: the game's calibration map
+    (``calmap``, fitted to its own playout policy), else its fitted power (1, smoothing
+    only, where none is fitted yet); None for any other policy (``--agent``), whose
+    plain means are shown: nothing was fitted to it."""
+    if spec != playout_spec(slug):
+        return None
+    cmap = map_for(slug)
+    if cmap is not None and cmap.policy == spec:
+        return cmap
+    return POWER.get(slug, 1.0)
+
+
+@cache
+def map_for(slug: str) -> CalibrationMap | None:
+    """The game's shipped calibration map (read once)."""
+    return calmap.load(slug)
 
 
 def judge_spec(slug: str) -> str:
@@ -84,6 +99,8 @@ def playout_for(spec: str, slug: str) -> Playout:
     cut short at the game's horizon where it has one."""
     if spec == "buttonmen-conversion":
         return _buttonmen_conversion
+    if spec == "buttonmen-mixed":
+        return _buttonmen_mixed
     horizon = HORIZON.get(slug)
     if horizon is None:
         return AgentPlayout(agents.get(spec))
@@ -91,11 +108,15 @@ def playout_for(spec: str, slug: str) -> Playout:
 
 
 def _buttonmen_conversion(
-    state: State, rng: random.Random, fixed: Mapping[int, Any] | None = None
+    state: State,
+    rng: random.Random,
+    fixed: Mapping[int, Any] | None = None,
+    pick: Any = None,
 ) -> tuple[float, ...]:
     """Both seats capture the largest die they can, with the fewest dice (the rule of
     ``agents.buttonmen.greedy``), on the engine's fast path; swing sizes uniform."""
     from agents.buttonmen.greedy import greedy_playout
+    from games.buttonmen.fast import playout
     from games.buttonmen.state import FIGHTERS
 
     s = state
@@ -116,5 +137,16 @@ def _buttonmen_conversion(
         fixed = None
     if s.is_terminal():
         return win_shares(s.returns())
-    winner = greedy_playout(s, rng)
+    winner = greedy_playout(s, rng) if pick is None else playout(s, rng, pick_attack=pick)
     return (0.5, 0.5) if winner is None else (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+
+
+def _buttonmen_mixed(
+    state: State, rng: random.Random, fixed: Mapping[int, Any] | None = None
+) -> tuple[float, ...]:
+    """As :func:`_buttonmen_conversion`, but each attack is the conversion rule's half
+    the time and a uniformly random one otherwise (``agents.buttonmen.policies.mixed``,
+    the model of play ``buttonmen-best`` plays its playouts with)."""
+    from agents.buttonmen.policies import mixed
+
+    return _buttonmen_conversion(state, rng, fixed, mixed(0.5))

@@ -22,6 +22,7 @@ core (docs/analysis.md, "Speed").
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from typing import Any
 import agents
 from agents.analyse import footsies
 from agents.analyse.analysis import EXACT, salt_of
+from agents.analyse.calmap import CalibrationMap
 from agents.analyse.policy import playout_spec, power_for
 from agents.analyse.records import replay
 from agents.analyse.sampled import win_chances
@@ -98,11 +100,12 @@ def points(
     progress: Any = None,
     power: float | None = None,
     seat: int | None = None,
+    policy: str | None = None,
 ) -> list[Point]:
     """Every seat's predicted chance at every position of ``matches`` self-play matches."""
     spec = player or PLAYERS.get(slug, "random")
     moves = OPENING.get(slug, 0) if opening is None else opening
-    policy = playout_spec(slug)
+    policy = policy or playout_spec(slug)
     n_playouts = playouts or PLAYOUTS.get(slug, 16)
     found: list[Point] = []
     for i in range(matches):
@@ -235,21 +238,49 @@ def reliability(
     fit: bool = False,
     progress: Any = None,
     seat: int | None = None,
+    points_file: str | None = None,
+    policy: str | None = None,
 ) -> dict[str, Any]:
     """The reliability of the analysis's estimate over ``matches`` self-play matches.
 
     ``fit``: the estimate is taken at power 1 (smoothing only); a power is fitted on
     the first half of the matches and the table printed for the second half (held
     out), both at power 1 (``before``) and at the fitted power (the main table)."""
-    policy = playout_spec(slug)
-    base = power_for(slug, policy)
-    if fit and slug not in EXACT:
+    # Another playout policy than the game's (a candidate) is measured at power 1.
+    policy = policy or playout_spec(slug)
+    base = power_for(slug, policy) if policy == playout_spec(slug) else 1.0
+    # A calibration map is applied afterwards, to predictions taken at power 1, so one
+    # run shows the table both without the map and with it.
+    cmap = base if isinstance(base, CalibrationMap) and not (raw or fit) else None
+    if isinstance(base, CalibrationMap) or (fit and slug not in EXACT):
         base = 1.0
     found = points(
-        slug, matches, seed, player, playouts, opening, progress, None if raw else base, seat
+        slug,
+        matches,
+        seed,
+        player,
+        playouts,
+        opening,
+        progress,
+        None if raw else base,
+        seat,
+        policy,
     )
     if not found:
         raise ValueError(f"no positions in {matches} matches of {slug}")
+    if points_file:
+        # Every prediction as predicted, with its outcome and match: a map is fitted on
+        # these (``calibrate --fit-map``) without playing the matches again.
+        data = {
+            "game": slug,
+            "playout_policy": policy,
+            "playouts": playouts or PLAYOUTS.get(slug, 16),
+            "matches": matches,
+            "seed": seed,
+            "points": [[p.predicted, p.outcome, p.match] for p in found],
+        }
+        with open(points_file, "w") as out:
+            json.dump(data, out)
     result: dict[str, Any] = {
         "game": slug,
         "player": player or PLAYERS.get(slug, "random"),
@@ -260,6 +291,7 @@ def reliability(
             "playout_policy": policy,
             "playouts": playouts or PLAYOUTS.get(slug, 16),
             "power": None if raw else base,
+            "map": None if cmap is None else _map_label(cmap),
         },
         "matches": matches,
         "seed": seed,
@@ -275,6 +307,24 @@ def reliability(
         result["held_out_matches"] = f"{half}-{matches - 1}"
         result["before"] = summary(held)
         result.update(summary(tempered(held, power)))
+    elif cmap is not None:
+        result["before"] = summary(found)
+        result.update(summary(mapped(found, cmap)))
     else:
         result.update(summary(found))
     return result
+
+
+def mapped(found: list[Point], cmap: CalibrationMap) -> list[Point]:
+    """Predictions made at power 1 as the analysis shows them through ``cmap`` (two
+    seats: each seat's mapped chance over the two seats' together, as
+    ``CalibrationMap.apply`` gives them)."""
+    out = []
+    for p in found:
+        a, b = cmap(p.predicted), cmap(1.0 - p.predicted)
+        out.append(Point(a / (a + b), p.outcome, p.match))
+    return out
+
+
+def _map_label(cmap: CalibrationMap) -> str:
+    return f"calmap {cmap.game}: {len(cmap.knots)} knots, fitted at {cmap.playouts} playouts"

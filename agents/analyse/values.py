@@ -11,6 +11,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
+
+
+class Recalibration(Protocol):
+    """What :meth:`Estimate.mapped` needs of a calibration map (``calmap.CalibrationMap``)."""
+
+    def applies(self, seats: int) -> bool: ...
+
+    def apply(self, smoothed: Sequence[float]) -> tuple[float, ...]: ...
+
+    def half(self, q: float, h: float) -> float: ...
+
 
 #: 1.96 standard errors: a 95 % interval under the normal approximation.
 Z95 = 1.96
@@ -73,6 +85,20 @@ class Estimate:
             h * slope(q, m, power)
             for h, q, m in zip(self.half, smoothed(self.mean, self.n), mean, strict=True)
         )
+        return Estimate(mean, half, self.n)
+
+    def mapped(self, cmap: Recalibration) -> Estimate:
+        """The estimate through a game's calibration map (``calmap``), applied to the
+        smoothed mean as :meth:`tempered` applies a power; its half-widths carried
+        through the map's rise over each interval. Exact values, and seat counts the
+        map was not fitted for, are left at power 1."""
+        if self.half is None or self.n < 1:
+            return self
+        if not cmap.applies(len(self.mean)):
+            return self.tempered(1.0)
+        q = smoothed(self.mean, self.n)
+        mean = cmap.apply(q)
+        half = tuple(cmap.half(x, h) for x, h in zip(q, self.half, strict=True))
         return Estimate(mean, half, self.n)
 
     def interval(self) -> list[list[float]] | None:

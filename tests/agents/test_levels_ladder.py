@@ -17,13 +17,7 @@ from agents.levels_ladder.__main__ import main
 
 #: Steps shipped with fewer than STEP_GAMES games, each with the reason. Every other
 #: step must have at least STEP_GAMES. Keep this short and say why in the docs.
-FEWER_GAMES: dict[tuple[str, str], str] = {
-    # octagon-best takes about 2 s of CPU a game and the shared machine ran out of
-    # time on 2026-11-26; more chunks add up with --add (docs/results.md, "Levels").
-    ("octagon", "best"): "100 games measured, 400 asked",
-    # Button Men's top step is the most expensive (buttonmen-best, first to 3 rounds).
-    ("buttonmen", "best"): "40 games measured, 400 asked",
-}
+FEWER_GAMES: dict[tuple[str, str], str] = {}
 
 
 def test_every_game_ships_a_ladder_of_its_current_levels():
