@@ -15,6 +15,17 @@ def seq_of(page) -> int:
     return int(page.locator("#match").get_attribute("data-seq") or 0)
 
 
+def wait_for_our_turn_or_the_end(page, before: int, legal: str) -> None:
+    """Until the page has applied an event after ``before`` and either the match is over
+    or the board offers a move (``legal``: the CSS selector of the game's legal moves)."""
+    page.wait_for_function(
+        """([before, legal]) => Number(document.querySelector('#match').dataset.seq) > before
+          && (document.querySelector('#match').dataset.status === 'finished'
+              || document.querySelectorAll(legal).length > 0)""",
+        arg=[before, legal],
+    )
+
+
 def is_phone(page) -> bool:
     return (page.viewport_size or {}).get("width", 1280) < 600
 

@@ -16,6 +16,7 @@ from tests.browser.pages import (
     rematch_and_resign,
     seq_of,
     start_match,
+    wait_for_our_turn_or_the_end,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,15 +25,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TURNS = 20
 # Set OCTAGON_SCREENSHOT=docs/img/octagon.png to refresh the picture in the docs.
 SCREENSHOT = os.environ.get("OCTAGON_SCREENSHOT")
-
-
-def wait_for_our_turn_or_the_end(page, before: int) -> None:
-    page.wait_for_function(
-        "before => Number(document.querySelector('#match').dataset.seq) > before"
-        " && (document.querySelector('#match').dataset.status === 'finished'"
-        "     || document.querySelectorAll('.oct-cell.legal').length > 0)",
-        arg=before,
-    )
 
 
 def turn_piece(page, rng: random.Random, turn: int) -> None:
@@ -104,7 +96,7 @@ def test_it_plays_and_replays_an_octagon_match(new_page, phone):
             break
         before = seq_of(page)
         ours.append(place_a_piece(page, rng, turn))
-        wait_for_our_turn_or_the_end(page, before)
+        wait_for_our_turn_or_the_end(page, before, ".oct-cell.legal")
         # The log names our placement; the board rings the AI's answer and traces its pushes.
         r, c, kind = ours[-1].split(",")[:3]
         logged = page.locator("#log li").nth(before).inner_text()

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import racegame
-from tests.browser.pages import press, start_match
+from tests.browser.pages import press, start_match, wait_for_our_turn_or_the_end
 from tests.racegame.install import install_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,15 +37,6 @@ def web_server(transactional_db, fork_server, log_dir, monkeypatch, settings):
         worker.stop()
 
 
-def wait_for_our_turn_or_the_end(page, before: int) -> None:
-    page.wait_for_function(
-        "before => Number(document.querySelector('#match').dataset.seq) > before"
-        " && (document.querySelector('#match').dataset.status === 'finished'"
-        "     || document.querySelectorAll('#board button.move').length > 0)",
-        arg=before,
-    )
-
-
 def test_a_person_runs_the_race_from_the_home_page_and_replays_it(new_page):
     page = new_page()
     match_url = start_match(page, RACE)  # home page → "Play Race" → the lobby's form
@@ -53,7 +44,7 @@ def test_a_person_runs_the_race_from_the_home_page_and_replays_it(new_page):
     expect(page.locator("#board .race-track li")).to_have_count(2)
     seq = -1
     for _ in range(200):
-        wait_for_our_turn_or_the_end(page, seq)
+        wait_for_our_turn_or_the_end(page, seq, "#board button.move")
         seq = int(page.locator("#match").get_attribute("data-seq"))
         if page.locator("#match").get_attribute("data-status") == "finished":
             break
