@@ -106,7 +106,8 @@ def test_cancelling_stops_the_games_already_running(log_dir):
             worker.stop()
 
 
-def test_live_ai_moves_are_answered_while_a_tournament_holds_its_workers(log_dir):
+def test_live_ai_moves_are_answered_while_a_tournament_holds_its_workers(log_dir, settings):
+    settings.DICEARENA_INSTANT_MOVES = 0  # the counter player's choice goes to a worker
     live_queue = settings.DICEARENA_LIVE_QUEUE
     # Only the live worker started here may answer.
     with others_off(live_queue):

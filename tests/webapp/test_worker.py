@@ -11,6 +11,13 @@ from .helpers import ALICE, footsies_vs_ai, wait_for
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
 
 
+@pytest.fixture(autouse=True)
+def every_ai_move_on_the_worker(settings):
+    """These tests are about the worker: instant agents' replies are not played in the
+    request here (webapp/matches/instant.py; tests/webapp/test_instant_replies.py)."""
+    settings.DICEARENA_INSTANT_MOVES = 0
+
+
 def test_the_worker_answers_a_persons_move(celery_worker):
     # Best of three, so no single exchange can end the match.
     match = footsies_vs_ai(opponent="footsies-counter", schedule=True, options={"rounds": 3})
