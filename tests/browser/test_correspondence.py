@@ -49,20 +49,30 @@ def test_each_move_mails_the_other_player_and_the_link_opens_the_game(new_page):
     bob.wait_for_selector("#match[data-conn=live]")
     expect(alice.locator("#clocks .clock-label")).to_contain_text("1 day a move")
 
-    # Alice moves first: her turn e-mail came when Bob sat down; her move mails Bob.
-    first = wait_for(lambda: mails_to("alice-cc@example.org"), MAIL_WAIT_S)
-    assert "Subject: Your turn: Dice Wars" in first[0]
-    expect(alice.locator("#dw-end")).to_be_visible()
-    press(alice, alice.locator("#dw-end"))
-    mail = wait_for(lambda: mails_to("bob-cc@example.org"), MAIL_WAIT_S)[0]
-    assert "alice-cc moved" in mail
+    # Who moves first is the dice's (Dice Wars' order of play comes from the seed): that
+    # player's turn e-mail came when Bob sat down, and their move mails the other.
+    pages = {"alice-cc": alice, "bob-cc": bob}
 
-    # The link opens the game for Bob, whose tab says it is his turn.
-    bob.goto("/")
-    bob.goto(link_in(mail))
-    bob.wait_for_url(url)
-    bob.wait_for_selector("#match[data-conn=live]")
-    expect(bob).to_have_title(re.compile(r"^\(1\) Your turn · "))
-    press(bob, bob.locator("#dw-end"))
-    wait_for(lambda: len(mails_to("alice-cc@example.org")) == 2, MAIL_WAIT_S)
-    expect(bob).not_to_have_title(re.compile(r"Your turn"), timeout=40_000)
+    def first_mailed() -> str | None:
+        return next((name for name in pages if mails_to(f"{name}@example.org")), None)
+
+    mover = wait_for(first_mailed, MAIL_WAIT_S)
+    other = next(name for name in pages if name != mover)
+    first = mails_to(f"{mover}@example.org")
+    assert "Subject: Your turn: Dice Wars" in first[0]
+    assert not mails_to(f"{other}@example.org")  # one mail: the player whose turn it is
+    moving, waiting = pages[mover], pages[other]
+    expect(moving.locator("#dw-end")).to_be_visible()
+    press(moving, moving.locator("#dw-end"))
+    mail = wait_for(lambda: mails_to(f"{other}@example.org"), MAIL_WAIT_S)[0]
+    assert f"{mover} moved" in mail
+
+    # The link opens the game for the other player, whose tab says it is their turn.
+    waiting.goto("/")
+    waiting.goto(link_in(mail))
+    waiting.wait_for_url(url)
+    waiting.wait_for_selector("#match[data-conn=live]")
+    expect(waiting).to_have_title(re.compile(r"^\(1\) Your turn · "))
+    press(waiting, waiting.locator("#dw-end"))
+    wait_for(lambda: len(mails_to(f"{mover}@example.org")) == 2, MAIL_WAIT_S)
+    expect(waiting).not_to_have_title(re.compile(r"Your turn"), timeout=40_000)

@@ -80,7 +80,7 @@ def test_analyses_and_sweeps_are_served_while_a_tournament_holds_its_workers(log
 
 def test_one_clients_queued_analyses_leave_a_worker_for_another_visitor(log_dir):
     """Three slow opinions (2 s for each of two seats) from one address and two analysis
-    processes: another visitor's quick one is answered before any of them."""
+    processes: another visitor's quick one is answered before the client's queued ones."""
     queue = settings.DICEARENA_ANALYSIS_QUEUE
     match = finished_match("footsies", ("footsies-counter", "footsies-nash"), seed="wq2")
     with others_off(queue):
@@ -92,7 +92,11 @@ def test_one_clients_queued_analyses_leave_a_worker_for_another_visitor(log_dir)
             wait_for(lambda: positions.result(theirs[0])["status"] == "running", timeout=60)
             mine = positions.request(match.pk, 0, "footsies-nash", 0.5, other)
             wait_for(lambda: positions.result(mine)["status"] == "done", timeout=60)
-            assert [positions.result(t)["status"] for t in theirs].count("done") == 0
+            # Without the per-address turn, their first two would hold both processes and
+            # the third would go before mine: two or three done by now. With it, at most
+            # one (on a slow machine the one already running may finish first).
+            statuses = [positions.result(t)["status"] for t in theirs]
+            assert statuses.count("done") <= 1, statuses
             for token in theirs:  # theirs are answered too, in turn
                 wait_for(lambda t=token: positions.result(t)["status"] == "done", timeout=90)
             assert "waiting for a slot" in worker.output()
