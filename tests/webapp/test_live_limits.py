@@ -110,9 +110,11 @@ def test_sign_ups_are_throttled_per_address(frozen_minute):
 
 
 @pytest.mark.worker
-def test_one_clients_slow_ais_leave_a_live_worker_for_everyone_else(log_dir):
+def test_one_clients_slow_ais_leave_a_live_worker_for_everyone_else(log_dir, settings):
     """Two AI-vs-AI matches of slow AIs (each move thinks 20 s) from one address, and a
-    live worker of two processes: another player's light AI still answers first."""
+    live worker of two processes: another player's light AI still answers first — on the
+    worker too (instant replies off here: this is about sharing the live worker)."""
+    settings.DICEARENA_INSTANT_MOVES = 0
     live_queue = settings.DICEARENA_LIVE_QUEUE
     with others_off(live_queue):
         live = start_worker(
