@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.buttonmen.rules import POWER, attacks, attacks_with_shadow
+from games.buttonmen.rules import POWER
 from games.buttonmen.state import ButtonMenState
 
 
@@ -27,17 +27,7 @@ def attack_list(state: ButtonMenState, seat: int | None = None) -> list[Attack]:
     if seat is None or state.phase in ("fighters", "swing", "roll", "over"):
         return []
     foe = 1 - seat
-    if state.shadow[seat]:
-        found = attacks_with_shadow(
-            state.value[seat],
-            state.alive[seat],
-            state.value[foe],
-            state.alive[foe],
-            state.size[seat],
-            state.shadow[seat],
-        )
-    else:
-        found = attacks(state.value[seat], state.alive[seat], state.value[foe], state.alive[foe])
+    found = state.attacks_of(seat)
     return [
         Attack(kind, attackers, target, state.size[foe][target], (kind, attackers, target))
         for kind, attackers, target in found

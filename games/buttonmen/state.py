@@ -193,24 +193,25 @@ class ButtonMenState(State):
             return (self.turn,)  # type: ignore[return-value]
         return ()
 
+    def attacks_of(self, seat: int) -> list:
+        """Every attack ``seat`` could make on the dice as they show now (its Shadow
+        dice's own attack included), as ``(kind, attackers, target)`` moves."""
+        foe = 1 - seat
+        if self.shadow[seat]:
+            return attacks_with_shadow(
+                self.value[seat],
+                self.alive[seat],
+                self.value[foe],
+                self.alive[foe],
+                self.size[seat],
+                self.shadow[seat],
+            )
+        return attacks(self.value[seat], self.alive[seat], self.value[foe], self.alive[foe])
+
     def legal_moves(self, seat: int) -> list:
         if self.phase == PLAY and seat == self.turn:
             if self._legal is None:
-                foe = 1 - seat
-                if self.shadow[seat]:
-                    moves = attacks_with_shadow(
-                        self.value[seat],
-                        self.alive[seat],
-                        self.value[foe],
-                        self.alive[foe],
-                        self.size[seat],
-                        self.shadow[seat],
-                    )
-                else:
-                    moves = attacks(
-                        self.value[seat], self.alive[seat], self.value[foe], self.alive[foe]
-                    )
-                self._legal = moves or [PASS]  # pass only when no attack exists
+                self._legal = self.attacks_of(seat) or [PASS]  # pass only with no attack
                 if self.options.get("surrender"):
                     self._legal.append(SURRENDER)
             return list(self._legal)
