@@ -32,17 +32,6 @@ def rating_text(mu: float, provisional: bool) -> str:
     return f"{points(mu)}{'?' if provisional else ''}"
 
 
-#: The board of a game's correspondence matches: kept apart from its live board, as
-#: lichess keeps them (a week a move is another game than 5+3). Stored in
-#: ``Competitor.game`` as "<game>:correspondence".
-CORRESPONDENCE = "correspondence"
-
-
-def board_of(game: str, correspondence: bool = False) -> str:
-    """The rating board of a game's matches: its own slug, or its correspondence board."""
-    return f"{game}:{CORRESPONDENCE}" if correspondence else game
-
-
 class Competitor(models.Model):
     """Whoever earns a rating in one game: an agent configuration or a registered person."""
 

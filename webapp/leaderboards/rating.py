@@ -22,10 +22,9 @@ from webapp.leaderboards.models import (
     RatedMatch,
     RatingChange,
     RatingOrder,
-    board_of,
 )
 from webapp.matches.bulk import insert_many
-from webapp.matches.clocks import is_correspondence
+from webapp.matches.clocks import board_of, is_correspondence
 from webapp.matches.models import Match, Seat
 
 MODEL = PlackettLuce()

@@ -4,7 +4,8 @@ from django.shortcuts import get_object_or_404, render
 
 import games
 from webapp.leaderboards import queries
-from webapp.leaderboards.models import CORRESPONDENCE, START, Competitor, board_of
+from webapp.leaderboards.models import START, Competitor
+from webapp.matches.clocks import CORRESPONDENCE, board_of
 
 
 def _game(slug: str):

@@ -95,9 +95,21 @@ def control_of(match: Match) -> TimeControl | None:
     return parse(match.time_control) if match.time_control else None
 
 
+#: The rating board of a game's correspondence matches: kept apart from its live board,
+#: as lichess keeps them (a week a move is another game than 5+3). The leaderboards
+#: store it in ``Competitor.game`` as "<game>:correspondence".
+CORRESPONDENCE = "correspondence"
+
+
+def board_of(game: str, correspondence: bool = False) -> str:
+    """The rating board of a game's matches: its own slug, or its correspondence board."""
+    return f"{game}:{CORRESPONDENCE}" if correspondence else game
+
+
 def is_correspondence(time_control: str) -> bool:
     """Is a stored time control days a move? (A stored one was checked when made.)"""
-    return bool(time_control) and _DAYS.fullmatch(time_control) is not None
+    control = parse(time_control)
+    return control is not None and control.correspondence
 
 
 def db_now() -> datetime:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 import agents
 import games
-from webapp.matches import browse, gamebook, lobby, signals
+from webapp.matches import browse, clocks, gamebook, lobby, signals
 from webapp.matches.models import Match, Seat
 
 
@@ -95,8 +95,7 @@ def profile(request, name: str):
     for game in games.all():
         tally = record.get(game.slug)
         rating = ratings.get(game.slug)
-        # Its correspondence board's rating, apart ("<game>:correspondence").
-        by_post = ratings.get(f"{game.slug}:correspondence")
+        by_post = ratings.get(clocks.board_of(game.slug, correspondence=True))
         if tally or rating or by_post:
             rows.append({"game": game, "tally": tally, "rating": rating, "by_post": by_post})
     ids = seats.values_list("match_id", flat=True)
