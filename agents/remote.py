@@ -32,6 +32,8 @@ from agents.core import Agent, Budget, decide, get
 THINK_SHARE = 0.5
 #: Thinking larger than this is left out of the move (the server refuses over 8,000 bytes).
 MAX_THINKING_BYTES = 7000
+#: Share of the server's frame rate this client uses; the rest absorbs clock jitter.
+PACE_SHARE = 0.8
 #: Close codes after which reconnecting is pointless.
 FINAL_CLOSES = {4401: "the token was refused", 4409: "another connection took over"}
 
@@ -63,6 +65,29 @@ class Seat:
     last_seq: int = 0
 
 
+class Pacer:
+    """Spaces our frames to stay under the server's ``frames_per_s`` (from welcome): a
+    frame over the limit is dropped by the server, and a dropped move is a lost turn.
+    With instant opponents a bot in many matches gets turns faster than it may answer."""
+
+    def __init__(self, frames_per_s: float = 10.0) -> None:
+        self.set_rate(frames_per_s)
+        self.next_at = 0.0
+        self.lock = asyncio.Lock()
+
+    def set_rate(self, frames_per_s: float) -> None:
+        self.interval = 1.0 / max(0.1, PACE_SHARE * frames_per_s)
+
+    async def turn(self) -> None:
+        """Wait for this frame's slot; slots are handed out in order."""
+        async with self.lock:
+            now = time.monotonic()
+            at = max(now, self.next_at)
+            self.next_at = at + self.interval
+        if at > now:
+            await asyncio.sleep(at - now)
+
+
 @dataclass
 class Stats:
     """Round trips per move: the server's (turn frame sent → move stored) from each
@@ -91,6 +116,7 @@ class RemoteBot:
         self.received: dict[tuple[int, int, int], float] = {}
         self.stats = Stats()
         self.done = asyncio.Event()
+        self.pacer = Pacer()
 
     def log(self, text: str) -> None:
         if not self.quiet:
@@ -123,6 +149,7 @@ class RemoteBot:
 
     async def session(self, socket) -> None:
         known = {str(m): s.last_seq for (m, _), s in self.seats.items()}
+        await self.pacer.turn()
         await socket.send(json.dumps({"type": "hello", "matches": known}))
         pending: set[asyncio.Task] = set()
         # Per connection: after a reconnect, a turn sent again may never have had its move
@@ -155,6 +182,7 @@ class RemoteBot:
                 self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
                 self.log(f"error {code}: {frame.get('message')}")
             elif kind == "welcome":
+                self.pacer.set_rate(frame.get("limits", {}).get("frames_per_s", 10))
                 self.log(f"connected as {frame['bot']} (games: {', '.join(frame['games'])})")
 
     def start(self, frame: dict) -> None:
@@ -193,6 +221,7 @@ class RemoteBot:
         if thinking is not None:
             reply["thinking"] = thinking
         try:
+            await self.pacer.turn()
             await socket.send(json.dumps(reply))
         except ConnectionClosed:
             pass  # the turn is sent again after the reconnect's hello
