@@ -19,6 +19,7 @@ from webapp.accounts.models import ApiToken
 from webapp.bots.tournament_games import choices
 from webapp.errors import Rejected
 from webapp.leaderboards.queries import leaderboard
+from webapp.matches.models import Match
 from webapp.seeks import services as seeks
 from webapp.tournaments import services, standings
 from webapp.tournaments.models import Tournament
@@ -223,6 +224,15 @@ class SeekIn(Schema):
     options: dict[str, Any] = {}
     #: 2, or 3–8 for Dice Wars: the match starts when every seat is taken.
     players: int = 2
+    #: ±points an opponent's rating may be from yours (100, 200 or 400); null: anyone.
+    rating_range: int | None = None
+
+
+class QuickIn(Schema):
+    game: str
+    clock: str = ""
+    rated: bool = False
+    rating_range: int | None = None
 
 
 #: Refusals a script can act on, by HTTP status (the rest are 400).
@@ -235,6 +245,7 @@ SEEK_STATUS = {
     "not_yours": 403,
     "own_seek": 409,
     "joined": 409,
+    "out_of_range": 409,
 }
 
 
@@ -270,12 +281,38 @@ def seek_create(request, payload: SeekIn):
         rated=payload.rated,
         options=payload.options,
         players=payload.players,
+        rating_range=payload.rating_range,
     )
     try:
         seek = seeks.create_seek(plan, _identity(request))
     except Rejected as exc:
         return _refused(exc)
     return Status(201, seeks.as_json(seek))
+
+
+@api.post(
+    "/seeks/quick",
+    auth=[TokenAuth(), SignedInSession()],
+    response={200: dict, 201: dict, 400: SeekError, 401: Error, 409: SeekError, 422: Invalid},
+    summary="Quick pairing: accept the oldest fitting seek, or post yours",
+)
+def seek_quick(request, payload: QuickIn):
+    """200 with the match when a waiting seek fitted (same game, clock and rated, each
+    rating inside the other's range, the game's usual options); otherwise 201 with the
+    seek posted for you, to be accepted by the next person who quick pairs."""
+    plan = seeks.SeekPlan(
+        game=payload.game,
+        clock=payload.clock,
+        rated=payload.rated,
+        rating_range=payload.rating_range,
+    )
+    try:
+        found = seeks.quick_pair(plan, _identity(request))
+    except Rejected as exc:
+        return _refused(exc)
+    if isinstance(found, Match):
+        return {"match": found.pk, "url": f"/matches/{found.pk}/", "clock": found.time_control}
+    return Status(201, seeks.as_json(found))
 
 
 @api.post(

@@ -13,7 +13,7 @@ from django.test import Client
 from webapp.accounts.identity import Identity
 from webapp.accounts.models import ApiToken
 from webapp.errors import Rejected
-from webapp.leaderboards.models import RatedMatch
+from webapp.leaderboards.models import Competitor, RatedMatch, points
 from webapp.matches import endings
 from webapp.matches.models import Match
 from webapp.seeks import services
@@ -301,3 +301,107 @@ def test_the_api_joins_a_seek_for_more(client):
     assert client.get("/api/seeks").json()[0]["joined"] == 2
     again = client.post(f"/api/seeks/{made['id']}/accept", **bearer(bob))
     assert (again.status_code, again.json()["code"]) == (409, "joined")
+
+
+# ----- quick pairing ----------------------------------------------------------------------
+
+
+def test_quick_pairing_posts_a_seek_then_pairs_the_next_person_who_asks_for_the_same():
+    _, alice, _ = user("alice")
+    _, bob, _ = user("bob")
+    plan = services.SeekPlan(game="buttonmen", clock="5+3")
+    waiting = services.quick_pair(plan, alice)
+    assert isinstance(waiting, Seek) and waiting.status == "open"
+    assert waiting.rating == 1500  # a newcomer's rating, the start of the scale
+    # Another game or clock does not pair with it.
+    other = services.quick_pair(services.SeekPlan(game="buttonmen", clock="3+2"), bob)
+    assert isinstance(other, Seek)
+    match = services.quick_pair(services.SeekPlan(game="buttonmen", clock="5+3"), bob)
+    assert isinstance(match, Match)
+    assert match.time_control == "5+3"
+    assert sorted(s.owner for s in match.seats.all()) == sorted([alice.key, bob.key])
+    waiting.refresh_from_db()
+    assert (waiting.status, waiting.match_id) == ("accepted", match.pk)
+
+
+def test_quick_pairing_keeps_to_both_rating_ranges(monkeypatch):
+    _, alice, _ = user("alice")
+    _, bob, _ = user("bob")
+    ratings = {alice.key: 1500, bob.key: 1750}
+    monkeypatch.setattr(services, "rating_of", lambda who, game, clock: ratings[who.key])
+    narrow = services.quick_pair(
+        services.SeekPlan(game="octagon", clock="3+2", rating_range=200), alice
+    )
+    # Bob is 250 above Alice: outside her ±200, so he waits with his own seek.
+    assert isinstance(
+        services.quick_pair(services.SeekPlan(game="octagon", clock="3+2"), bob), Seek
+    )
+    assert Match.objects.count() == 0
+    # Accepting her seek by hand is refused with the reason, and changes nothing.
+    with pytest.raises(Rejected) as refused:
+        services.accept(narrow.pk, bob)
+    assert refused.value.code == "out_of_range"
+    # Within range (Bob at 1650 asks ±400), Alice's seek is taken, the oldest first.
+    ratings[bob.key] = 1650
+    Seek.objects.filter(created_by=bob.key).update(status="cancelled")
+    found = services.quick_pair(
+        services.SeekPlan(game="octagon", clock="3+2", rating_range=400), bob
+    )
+    assert isinstance(found, Match)
+    narrow.refresh_from_db()
+    assert narrow.match_id == found.pk
+
+
+def test_quick_pairing_passes_over_seeks_with_their_own_options_and_bad_ranges_are_refused():
+    _, alice, _ = user("alice")
+    _, bob, _ = user("bob")
+    custom = services.create_seek(
+        services.SeekPlan(game="buttonmen", clock="5+3", options={"rounds_to_win": 2}), alice
+    )
+    waiting = services.quick_pair(services.SeekPlan(game="buttonmen", clock="5+3"), bob)
+    assert isinstance(waiting, Seek) and waiting.pk != custom.pk
+    assert Match.objects.count() == 0
+    Seek.objects.all().delete()
+    with pytest.raises(Rejected) as refused:
+        services.quick_pair(services.SeekPlan(game="octagon", clock="5+3", rating_range=150), bob)
+    assert refused.value.code == "bad_range"
+    assert Seek.objects.count() == 0
+    with pytest.raises(Rejected) as refused:
+        services.quick_pair(services.SeekPlan(game="dicewars", clock="5+3", players=4), bob)
+    assert refused.value.code == "bad_players"
+
+
+def test_quick_pairing_from_the_page_and_the_api(client):
+    _, _, token = user("carol")
+    posted = client.post("/seeks/quick/", {"pair": "octagon 5+3", "range": "200"})
+    assert posted.status_code == 302 and posted.url == "/seeks/"
+    seek = Seek.objects.get()
+    assert (seek.game, seek.clock, seek.rating_range) == ("octagon", "5+3", 200)
+    page = client.get("/seeks/")
+    assert b"Quick pairing" in page.content and b"Waiting for an opponent" in page.content
+    paired = Client().post(
+        "/api/seeks/quick",
+        {"game": "octagon", "clock": "5+3"},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert paired.status_code == 200, paired.content
+    assert paired.json()["url"] == f"/matches/{Match.objects.get().pk}/"
+    again = Client().post(
+        "/api/seeks/quick",
+        {"game": "octagon", "clock": "5+3", "rating_range": 7},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert again.status_code == 400 and again.json()["code"] == "bad_range"
+
+
+def test_a_seeks_rating_is_the_posters_on_the_board_its_clock_counts_on():
+    row, alice, _ = user("alice")
+    Competitor.objects.create(
+        game="octagon", key=alice.key, kind="person", name="alice", user=row, mu=30, games=12
+    )
+    live = services.create_seek(services.SeekPlan(game="octagon", clock="5+3"), alice)
+    by_post = services.create_seek(services.SeekPlan(game="octagon", clock="3d"), alice)
+    assert live.rating == points(30) > 1500
+    assert by_post.rating == 1500  # correspondence is rated on a board of its own

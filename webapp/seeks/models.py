@@ -34,6 +34,11 @@ class Seek(models.Model):
         "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="seek"
     )
     accepted_by = models.CharField(max_length=80, blank=True, default="")
+    #: The poster's rating on the seek's board when posted (1500 for a newcomer), and
+    #: how far from it an opponent may be (±points; null: anyone). Quick pairing matches
+    #: two people only when each is within the other's range.
+    rating = models.IntegerField(null=True, blank=True)
+    rating_range = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

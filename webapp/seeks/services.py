@@ -4,6 +4,7 @@ match (the second hears it was taken)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,7 +13,8 @@ from django.db import IntegrityError, transaction
 import games
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
-from webapp.matches import clocks, levels
+from webapp.leaderboards.models import START
+from webapp.matches import clocks, levels, signals
 from webapp.matches import services as matches
 from webapp.matches.lobby import DEFAULT_OPPONENT
 from webapp.matches.models import Match
@@ -20,6 +22,8 @@ from webapp.seeks.models import Seek, SeekSeat
 
 #: Open seeks one person may have at once (over every game and time control).
 MAX_OPEN = 5
+#: The rating ranges quick pairing offers (±points); None is "anyone".
+RATING_RANGES = (None, 100, 200, 400)
 
 
 @dataclass
@@ -30,6 +34,25 @@ class SeekPlan:
     options: dict[str, Any] = field(default_factory=dict)
     #: 2, or more for a game of more (Dice Wars: 3–8), filled as people join.
     players: int = 2
+    #: ±points an opponent's rating may be from the poster's; None: anyone.
+    rating_range: int | None = None
+
+
+def rating_of(identity: Identity, game: str, clock: str) -> int:
+    """A person's rating on the board a match of ``game`` at ``clock`` counts on (live
+    and correspondence apart); a guest or a newcomer stands at the start, 1500."""
+    if identity.user_id is None:
+        return START
+    control = clocks.parse(clock)
+    board = clocks.board_of(game, correspondence=bool(control and control.correspondence))
+    rows = signals.ask(signals.ratings_of, key=identity.key)
+    found = [c for c in rows if c.game == board and c.key == identity.key and c.games > 0]
+    return found[0].rating if found else START
+
+
+def within(seek: Seek, rating: int) -> bool:
+    """Is ``rating`` inside the seek's range around its poster's rating?"""
+    return seek.rating_range is None or abs(rating - (seek.rating or START)) <= seek.rating_range
 
 
 def check_seek(plan: SeekPlan, identity: Identity | None) -> dict[str, Any]:
@@ -55,6 +78,9 @@ def check_seek(plan: SeekPlan, identity: Identity | None) -> dict[str, Any]:
         raise Rejected("bad_seek", str(exc)) from None
     if not isinstance(plan.rated, bool):
         raise Rejected("bad_seek", "rated is true or false")
+    if plan.rating_range not in RATING_RANGES:
+        allowed = ", ".join(str(r) for r in RATING_RANGES if r)
+        raise Rejected("bad_range", f"a rating range is {allowed} points, or none for anyone")
     if plan.rated and identity.user_id is None:
         raise Rejected("rated_needs_account", "sign in to post a rated seek: guests are not rated")
     if Seek.objects.filter(created_by=identity.key, status=Seek.Status.OPEN).count() >= MAX_OPEN:
@@ -75,6 +101,8 @@ def do_create_seek(plan: SeekPlan, options: dict[str, Any], identity: Identity) 
                 created_by=identity.key,
                 name=identity.name,
                 user_id=identity.user_id,
+                rating=rating_of(identity, plan.game, plan.clock),
+                rating_range=plan.rating_range,
             )
     except IntegrityError:
         raise Rejected(
@@ -108,6 +136,11 @@ def check_accept(seek: Seek, identity: Identity | None) -> None:
         raise Rejected("rated_needs_account", "sign in to accept a rated seek")
     if seek.joined.filter(key=identity.key).exists():
         raise Rejected("joined", "you have joined this seek already")
+    if not within(seek, rating_of(identity, seek.game, seek.clock)):
+        raise Rejected(
+            "out_of_range",
+            f"this seek is for ratings within {seek.rating_range} of {seek.rating}",
+        )
 
 
 def _people(seek: Seek) -> list[Identity]:
@@ -198,6 +231,44 @@ def cancel(seek_id: Any, identity: Identity | None) -> Seek:
         return seek
 
 
+def quick_pair(plan: SeekPlan, identity: Identity | None, address: str = "") -> Match | Seek:
+    """Quick pairing: the oldest open seek for the same game, time control and rating
+    that both sides' ranges allow is accepted, and its match returned; if there is none,
+    the person's own seek is posted (with the game's usual options) for the next one.
+
+    Each candidate is locked and checked again before it is taken, so two people quick
+    pairing at once against one seek make one match; the second takes the next seek or
+    posts their own."""
+    if plan.players != 2:
+        raise Rejected("bad_players", "quick pairing is for two; post a seek for more")
+    options = check_seek(SeekPlan(**{**plan.__dict__, "options": {}}), identity)
+    usual = json.loads(json.dumps(options))  # as the seek's JSON column gives it back
+    mine = rating_of(identity, plan.game, plan.clock)
+    control = clocks.parse(plan.clock)
+    candidates = Seek.objects.filter(
+        status=Seek.Status.OPEN,
+        game=plan.game,
+        clock=control.text if control else "",
+        rated=plan.rated,
+        players=2,
+    ).exclude(created_by=identity.key)
+    for candidate in candidates.order_by("created_at", "id"):
+        if candidate.options != usual:
+            continue  # someone's own choice of options: quick pairing plays the usual game
+        theirs = candidate.rating if candidate.rating is not None else START
+        if plan.rating_range is not None and abs(theirs - mine) > plan.rating_range:
+            continue
+        with transaction.atomic():
+            seek = _locked(candidate.pk)
+            try:
+                check_accept(seek, identity)
+            except Rejected:
+                continue  # taken meanwhile, or out of their range: try the next
+            return do_accept(seek, identity, address)
+    plan = SeekPlan(**{**plan.__dict__, "options": options})
+    return do_create_seek(plan, options, identity)
+
+
 def open_seeks(limit: int = 100) -> list[Seek]:
     rows = Seek.objects.filter(status=Seek.Status.OPEN).prefetch_related("joined")[:limit]
     return list(rows)
@@ -212,6 +283,8 @@ def as_json(seek: Seek) -> dict[str, Any]:
         "clock_label": control.label if control else "untimed",
         "rated": seek.rated,
         "players": seek.players,
+        "rating": seek.rating,
+        "rating_range": seek.rating_range,
         "joined": 1 + len(seek.joined.all()),
         "by": seek.name,
         "status": seek.status,

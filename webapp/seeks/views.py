@@ -26,6 +26,7 @@ def seeks_page(request):
             clock=request.POST.get("clock", ""),
             rated=request.POST.get("rated") == "on",
             players=_int(request.POST.get("players"), 2),
+            rating_range=_range(request.POST.get("range")),
         )
         try:
             services.create_seek(plan, owner_identity(request))
@@ -51,11 +52,45 @@ def seeks_page(request):
             "mine": identity.key if identity else None,
             "games": [g for g in games.all() if g.min_players <= 2 <= g.max_players],
             "clock_choices": CLOCK_CHOICES,
+            "quick_games": [g for g in games.all() if g.min_players == 2],
+            "quick_clocks": QUICK_CLOCKS,
+            "ranges": services.RATING_RANGES,
             "error": error,
             "form": request.POST if error else {},
         },
         status=status,
     )
+
+
+#: The time controls of the quick pairing grid: a fast and a slower live one, and a
+#: correspondence one (any other is a seek of one's own).
+QUICK_CLOCKS = [("3+2", "3+2"), ("5+3", "5+3"), ("10+5", "10+5"), ("3d", "3 days")]
+
+
+@require_POST
+def quick(request):
+    """Quick pairing from the grid: straight to the match when someone fitting waits,
+    otherwise a seek of one's own is posted and this page waits for the next person."""
+    fresh_guest = not request.user.is_authenticated and not request.session.get(GUEST_KEY)
+    # The grid's buttons each carry "<game> <clock>"; a script may send the two fields.
+    game, _, clock = request.POST.get("pair", "").partition(" ")
+    plan = services.SeekPlan(
+        game=game or request.POST.get("game", ""),
+        clock=clock or request.POST.get("clock", ""),
+        rated=request.POST.get("rated") == "on",
+        rating_range=_range(request.POST.get("range")),
+    )
+    try:
+        found = services.quick_pair(plan, owner_identity(request), address_of(request))
+    except Rejected as exc:
+        messages.error(request, exc.message)
+        if fresh_guest:
+            del request.session[GUEST_KEY]
+        return redirect("seeks:list")
+    if isinstance(found, Seek):
+        messages.info(request, "Waiting for an opponent: this page opens the match when paired.")
+        return redirect("seeks:list")
+    return redirect("matches:detail", match_id=found.pk)
 
 
 @require_POST
@@ -102,6 +137,14 @@ def mine(request):
         mine = Q(created_by=identity.key) | Q(joined__key=identity.key)
         rows = Seek.objects.filter(mine).distinct()[:10]
     return JsonResponse({"seeks": [services.as_json(s) for s in rows]})
+
+
+def _range(text) -> int | None:
+    """The rating range field: a number of points, or blank for anyone (a bad value is
+    passed on as -1, which the service refuses with the ranges it allows)."""
+    if not text:
+        return None
+    return _int(text, -1)
 
 
 def _int(text, default: int) -> int:
