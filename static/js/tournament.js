@@ -23,6 +23,19 @@
       eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? `about ${Math.round(p.eta_s)} s left` : "";
       root.dataset.status = p.status;
       root.dataset.done = String(p.games_done);
+      // A tournament for people: a join, the start or a new round changes who plays whom;
+      // the server draws that, so the page is drawn again (once per change).
+      const people = root.dataset.people === "1";
+      const changed =
+        p.status !== root.dataset.loadedStatus ||
+        String(p.round) !== root.dataset.round ||
+        String(p.games_done) !== root.dataset.gamesDone ||
+        (p.entrants !== undefined && String(p.entrants) !== root.dataset.entrants);
+      if (people && !reloaded && changed) {
+        reloaded = true;
+        setTimeout(() => location.reload(), 300);
+        return;
+      }
       // Standings are drawn by the server: show them once everything is in.
       if (p.status === "finished" && root.dataset.loadedStatus !== "finished" && !reloaded) {
         reloaded = true;

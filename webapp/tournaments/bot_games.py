@@ -1,4 +1,4 @@
-"""Tournament games with outside bots.
+"""Tournament games with outside bots or people.
 
 A bot cannot be played in memory like an agent, so its games are live matches: the
 game's task starts one (bots' seats, agents' seats, the tournament's time control) and
@@ -22,6 +22,7 @@ from webapp.bots.models import Bot, TournamentClock
 from webapp.bots.play import identity
 from webapp.bots.tournament_games import absent_too_long, bots_of, busy, is_bot_spec
 from webapp.matches import services as match_services
+from webapp.tournaments.entrants import is_person_spec, person_seat
 from webapp.tournaments.models import TournamentGame
 
 
@@ -45,12 +46,15 @@ def play_live(game, seats: list[str]) -> str:
             status=TournamentGame.Status.PENDING, worker=""
         )
         return "waiting"
+    names = dict(tournament.entries.values_list("agent_spec", "name"))
     plan = match_services.MatchPlan(
         game=tournament.game,
-        seats=[_seat(spec, bots) for spec in seats],
+        seats=[_seat(spec, bots, names) for spec in seats],
         options={**tournament.options, **game.options},
         created_by=f"tournament:{tournament.pk}",
         time_control=control.to_json() if control else None,
+        # A tournament for people: its clock ("5+3", "3d") for every seat.
+        clock=tournament.clock,
     )
     lost = [i for i, spec in enumerate(seats) if spec in missing or bots.get(spec) in gone]
     with transaction.atomic():
@@ -68,7 +72,9 @@ def play_live(game, seats: list[str]) -> str:
     return "forfeit" if lost else "live"
 
 
-def _seat(spec: str, bots: dict[str, Bot]) -> match_services.SeatPlan:
+def _seat(spec: str, bots: dict[str, Bot], names: dict[str, str]) -> match_services.SeatPlan:
+    if is_person_spec(spec):
+        return person_seat(spec, names.get(spec, ""))
     if spec in bots:
         return match_services.SeatPlan(identity=identity(bots[spec]))
     if is_bot_spec(spec):

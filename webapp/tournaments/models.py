@@ -9,7 +9,9 @@ from webapp.matches.models import Match
 
 
 class Tournament(models.Model):
-    """Bot tournament: entrants, a format, a seed; its games are normal matches."""
+    """A tournament: entrants (agents, outside bots or people), a format, a seed; its
+    games are normal matches. One for people opens for entries first (``OPEN``) and
+    plays its games live, with the tournament's clock (``webapp.tournaments.people``)."""
 
     class Format(models.TextChoices):
         ROUNDROBIN = "roundrobin", "round robin (both seat orders)"
@@ -19,6 +21,8 @@ class Tournament(models.Model):
         SWISS = "swiss", "Swiss (rounds paired by score)"
 
     class Status(models.TextChoices):
+        #: A tournament for people, taking entries until it starts.
+        OPEN = "open", "open for entries"
         QUEUED = "queued", "queued"
         RUNNING = "running", "running"
         FINISHED = "finished", "finished"
@@ -36,6 +40,9 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(default=1)
     round = models.PositiveSmallIntegerField(default=1)
     seed = models.CharField(max_length=64)
+    #: A tournament for people: its games' time control ("5+3" live, "3d"
+    #: correspondence), as ``Match.time_control``; blank for agents and bots.
+    clock = models.CharField(max_length=12, blank=True, default="")
     budget_iterations = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     total_games = models.PositiveIntegerField(default=0)
@@ -89,7 +96,7 @@ class Tournament(models.Model):
 
             elapsed = (timezone.now() - self.started_at).total_seconds()
             eta = round(elapsed / self.games_done * (self.total_games - self.games_done), 1)
-        return {
+        progress = {
             "id": self.pk,
             "status": self.status,
             "games_done": self.games_done,
@@ -98,17 +105,29 @@ class Tournament(models.Model):
             "rounds": self.rounds,
             "eta_s": eta,
         }
+        if self.clock:  # a tournament for people: its page redraws when someone joins
+            progress["entrants"] = self.entries.count()
+        return progress
 
 
 class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     index = models.PositiveSmallIntegerField()
+    #: An agent's spec, a bot's "bot:<name>", or a person's "person:<identity key>".
     agent_spec = models.CharField(max_length=200)
+    #: What the pages call a person entrant (their name when they joined).
+    name = models.CharField(max_length=120, blank=True, default="")
 
     class Meta:
         ordering = ["index"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "index"], name="unique_entry"),
+            # A person enters a tournament once (agents may be entered twice, to compare).
+            models.UniqueConstraint(
+                fields=["tournament", "agent_spec"],
+                condition=models.Q(agent_spec__startswith="person:"),
+                name="one_tournament_entry_per_person",
+            ),
         ]
 
     def __str__(self) -> str:

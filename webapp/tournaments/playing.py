@@ -35,6 +35,7 @@ from webapp.hooks import Hook
 from webapp.matches import services as match_services
 from webapp.tournaments import live
 from webapp.tournaments.bot_games import play_live
+from webapp.tournaments.entrants import plays_live
 from webapp.tournaments.models import Tournament, TournamentGame
 from webapp.tournaments.services import do_add_games
 from webapp.tournaments.standings import played_so_far
@@ -142,8 +143,8 @@ def has_bots(tournament: Tournament) -> bool:
 
 
 def play_game(game_id: int) -> str:
-    """Play one pending game by id: live if a bot sits in it, else in memory and stored
-    (the bots' pump starts a tournament's waiting games this way)."""
+    """Play one pending game by id: live if a bot or a person sits in it, else in memory
+    and stored (the bots' pump starts a tournament's waiting games this way)."""
     with transaction.atomic():
         game = (
             TournamentGame.objects.select_for_update().select_related("tournament").get(pk=game_id)
@@ -157,7 +158,7 @@ def play_game(game_id: int) -> str:
         game.save(update_fields=["status", "worker", "started_at", "beat_at", "attempts"])
     specs = entrant_specs(tournament)
     seats = [specs[i] for i in game.seating]
-    if any(is_bot_spec(s) for s in seats):
+    if any(plays_live(s) for s in seats):
         return play_live(game, seats)
     claimed = Claimed(game.pk, game.seating, game.seed, game.options)
     try:
@@ -288,8 +289,8 @@ def play_for(tournament_id: int, seconds: float) -> int:
     if tournament is None:
         return 0
     specs = entrant_specs(tournament)
-    if any(is_bot_spec(s) for s in specs):
-        return pump(tournament_id)  # games with bots go live, one by one
+    if any(plays_live(s) for s in specs):
+        return pump(tournament_id)  # games with bots or people go live, one by one
     me = worker_name()
     until = time.monotonic() + seconds
     size, stored = 1, 0

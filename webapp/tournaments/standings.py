@@ -77,7 +77,14 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         for seat, entry in enumerate(game.seating):
             if "fighters" in game.stats:
                 fighters[specs[entry]][game.stats["fighters"][seat]].add(results[seat])
-    standings = tournament.tournament_format(n).order(table.rows_json(), stored)
+    if tournament.status == Tournament.Status.OPEN:
+        standings = table.rows_json()  # still taking entries: no format to order by yet
+    else:
+        standings = tournament.tournament_format(n).order(table.rows_json(), stored)
+    # People are shown by the name they joined with; agents and bots by their spec.
+    names = {spec: name for spec, name in tournament.entries.values_list("agent_spec", "name")}
+    for row in standings:
+        row["name"] = names.get(row["spec"]) or row["spec"]
     return {
         "tournament": tournament.progress(),
         "game": tournament.game,
@@ -90,6 +97,7 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         "standings": standings,
         "head_to_head": table.head_to_head_json() if n else [],
         "entries": specs,
+        "labels": [names.get(spec) or spec for spec in specs],
         "fighters": {
             spec: {name: t.to_json() for name, t in sorted(per.items())}
             for spec, per in fighters.items()

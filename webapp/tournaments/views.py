@@ -12,10 +12,12 @@ from django.views.decorators.http import require_POST
 from django_celery_beat.models import PeriodicTask
 
 import games
-from webapp.accounts.identity import identity_of
+from webapp.accounts.identity import identity_of, owner_identity
 from webapp.bots.views import bot_defaults
+from webapp.errors import Rejected
 from webapp.matches import lobby
-from webapp.tournaments import presets, services, standings
+from webapp.tournaments import people, presets, services, standings
+from webapp.tournaments.entrants import person_spec
 from webapp.tournaments.forms import entered, plan_from_form
 from webapp.tournaments.models import Tournament
 
@@ -85,7 +87,7 @@ def tournament_detail(request, tournament_id: int):
     ).get_page(request.GET.get("page"))
     for game in games_page:
         # Who sat where and who won, by entrant rather than by seat number.
-        game.seat_specs = [results["entries"][i] for i in game.seating]
+        game.seat_specs = [results["labels"][i] for i in game.seating]
         winners = (game.match.result or {}).get("winners", []) if game.match else []
         game.winner_specs = [game.seat_specs[w] for w in winners]
     return render(
@@ -100,8 +102,91 @@ def tournament_detail(request, tournament_id: int):
             "games_page": games_page,
             "can_cancel": _may_cancel(request, tournament),
             "progress": tournament.progress(),
+            **_for_people(request, tournament),
         },
     )
+
+
+def _for_people(request, tournament: Tournament) -> dict:
+    """A tournament for people: who is in, whether the visitor is, their game now."""
+    if not tournament.clock:
+        return {"for_people": False}
+    identity = identity_of(request.user, request.session)
+    spec = person_spec(identity) if identity else None
+    entrants = list(tournament.entries.order_by("index"))
+    in_play = list(tournament.games.filter(match__status="active").order_by("pairing"))
+    for game in in_play:
+        game.names = [entrants[i].name for i in game.seating]
+    return {
+        "for_people": True,
+        "people": entrants,
+        "entered": spec is not None and tournament.entries.filter(agent_spec=spec).exists(),
+        "is_creator": identity is not None and identity.key == tournament.created_by,
+        "my_matches": people.my_matches(tournament, identity),
+        "in_play": in_play,
+    }
+
+
+def new_people_tournament(request):
+    """The form of a tournament for people: game, Swiss or round robin, rounds, clock."""
+    error, status = "", 200
+    if request.method == "POST":
+        plan = people.PeoplePlan(
+            game=request.POST.get("game", ""),
+            format=request.POST.get("format", "swiss"),
+            rounds=_int(request.POST.get("rounds"), 3),
+            clock=request.POST.get("clock", ""),
+            name=request.POST.get("name", ""),
+        )
+        try:
+            tournament = people.create(plan, owner_identity(request), request.user)
+        except Rejected as exc:
+            error, status = exc.message, 400
+        else:
+            return redirect("tournaments:detail", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/new_people.html",
+        {
+            "games": [g for g in games.all() if g.min_players <= 2 <= g.max_players],
+            "formats": [(f, dict(Tournament.Format.choices)[f]) for f in people.FORMATS],
+            "clock_choices": [c for c in lobby.CLOCK_CHOICES if c[0]],
+            "error": error,
+            "form": request.POST if error else {},
+        },
+        status=status,
+    )
+
+
+def _people_action(action):
+    """join / withdraw / start: the service's refusal is shown on the tournament page."""
+
+    @require_POST
+    def view(request, tournament_id: int):
+        who = (
+            owner_identity(request)
+            if action is people.join
+            else identity_of(request.user, request.session)
+        )
+        try:
+            action(tournament_id, who)
+        except Rejected as exc:
+            messages.error(request, exc.message)
+        return redirect("tournaments:detail", tournament_id=tournament_id)
+
+    return view
+
+
+join = _people_action(people.join)
+withdraw = _people_action(people.withdraw)
+start = _people_action(people.start)
+
+
+def _int(text, default: int) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return default
 
 
 @require_POST
@@ -172,13 +257,13 @@ def _may_cancel(request, tournament: Tournament) -> bool:
 def _heatmap(results) -> list[dict]:
     """Rows of cells with a colour from red (loses) to green (wins) and the interval."""
     rows = []
-    for i, spec in enumerate(results["entries"]):
+    for i, label in enumerate(results["labels"]):
         cells = []
         for j, cell in enumerate(results["head_to_head"][i]):
             rate = cell["win_rate"]
             hue = None if rate is None else round(120 * rate)
             cells.append({"self": i == j, "cell": cell, "hue": hue})
-        rows.append({"spec": spec, "cells": cells})
+        rows.append({"spec": label, "cells": cells})
     return rows
 
 

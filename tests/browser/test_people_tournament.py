@@ -1,0 +1,94 @@
+"""A Swiss tournament for four people over two rounds, in four browser contexts (one a
+phone): made and joined from the pages, started by its maker, each round's games played
+live, the next round paired by itself and shown on the open pages, standings at the end."""
+
+import re
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+from .pages import assert_no_sideways_scroll, press
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def my_game_link(page, tournament_url: str) -> str | None:
+    """The link under "Your game is on", if any. The page redraws itself when a game
+    ends elsewhere, which may land between loading and reading it: then read again."""
+    for _ in range(3):
+        try:
+            page.goto(tournament_url)
+            page.wait_for_selector("#people-list")
+            links = page.locator("#your-game a")
+            return links.first.get_attribute("href") if links.count() else None
+        except PlaywrightError:
+            continue
+    raise AssertionError("the tournament page kept redrawing itself")
+
+
+def resign_my_game(page, tournament_url: str) -> bool:
+    """Open the tournament page; if this person's game is on, go to it and resign.
+    True when there was a game to resign."""
+    href = my_game_link(page, tournament_url)
+    if href is None:
+        return False
+    for _ in range(3):  # a redraw of the tournament page may cut this navigation short
+        try:
+            page.goto(href)
+            break
+        except PlaywrightError:
+            continue
+    page.wait_for_selector("#match[data-conn=live]")
+    press(page, page.get_by_role("button", name="Resign"))
+    press(page, page.locator("#resign-confirm").get_by_role("button", name="Yes, resign"))
+    expect(page.locator("#match")).to_have_attribute("data-status", "finished")
+    return True
+
+
+def test_a_swiss_of_four_people_over_two_rounds(new_page):
+    maker = new_page()
+    maker.goto("/")
+    maker.get_by_role("link", name="Tournaments").first.click()
+    maker.locator("#new-people-tournament").click()
+    maker.locator("#people-game").select_option("octagon")
+    maker.locator("#people-rounds").fill("2")
+    maker.locator("#people-clock").select_option("5+3")
+    maker.get_by_role("button", name="Make the tournament").click()
+    maker.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+    url = maker.url
+
+    others = [new_page(phone=(i == 0)) for i in range(3)]
+    for page in others:
+        page.goto(url)
+        press(page, page.locator("#join"))
+        expect(page.locator("#withdraw")).to_be_visible()
+    # Every join is in (no page redraws itself now): the phone's page fits its width.
+    others[0].goto(url)
+    expect(others[0].locator("#people-list li")).to_have_count(4)
+    assert_no_sideways_scroll(others[0])
+    maker.reload()
+    expect(maker.locator("#people-list li")).to_have_count(4)
+    names = maker.locator("#people-list li").all_inner_texts()
+    maker.locator("#start").click()
+    expect(maker.locator("#your-game a")).to_be_visible()
+    expect(maker.locator("#in-play li")).to_have_count(2)
+
+    # Round 1: in each pairing the later entrant resigns (the maker is entrant 0).
+    players = [maker, *others]
+    resigned = [resign_my_game(p, url) for p in reversed(players[1:])]
+    assert resigned.count(True) == 2
+    # The maker's page, left open since the start, shows round 2 and the new games by
+    # itself (the tournament's socket says a round began; the page redraws).
+    expect(maker.locator("#t-round")).to_have_text("round 2 of 2")
+    expect(maker.locator("#in-play li")).to_have_count(2)
+    expect(maker.locator("#your-game a")).to_be_visible()
+
+    resigned = [resign_my_game(p, url) for p in reversed(players[1:])]
+    assert resigned.count(True) == 2
+    watcher = new_page()
+    watcher.goto(url)
+    expect(watcher.locator("#t-status")).to_have_text(re.compile("finished"))
+    first = watcher.locator("#standings tbody tr").first
+    expect(first).to_contain_text(names[0])
+    expect(first.locator(".swiss-points")).to_have_text("2")

@@ -1,0 +1,200 @@
+"""Tournaments for people: a Swiss or a round robin that takes entries, then plays
+every game live with the tournament's clock.
+
+A person creates one (game, format, rounds, clock); it is ``OPEN`` and anyone may join
+or withdraw until its creator starts it. Starting fixes the entrants and pairs the
+first round: each of its games becomes a live match between the two people at once
+(they find it on the tournament's page and in *Your turn*). A match's end counts its
+game (``listeners.game_ended``), and the last game of a round pairs the next from the
+standings (``playing.finish``), whose matches start at once too. Entrants are
+``person:<identity key>`` specs, so the standings, the formats and the game rows are
+the same as for agents and bots.
+
+``check_*`` validate and ``do_*`` write, with the tournament's row locked, so two
+joins at once get two seats and a join racing the start is refused or counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import games
+from agents.core.seeding import new_match_seed
+from agents.tournament import FormatError, make_format
+from webapp.accounts.identity import Identity
+from webapp.errors import Rejected
+from webapp.matches import clocks
+from webapp.tournaments import live, playing, services
+from webapp.tournaments.entrants import person_spec
+from webapp.tournaments.models import Entry, Tournament
+
+#: The formats people play: every game of a round known when it starts.
+FORMATS = ("swiss", "roundrobin")
+MAX_ENTRANTS = 64
+MAX_ROUNDS = 15
+
+
+@dataclass
+class PeoplePlan:
+    game: str
+    format: str = "swiss"
+    #: Swiss: rounds to play (at most entrants − 1 once it starts); round robin: 1.
+    rounds: int = 3
+    clock: str = "5+3"
+    name: str = ""
+
+
+def check_plan(plan: PeoplePlan, identity: Identity | None) -> str:
+    """The tournament's canonical clock; Rejected says what does not fit."""
+    if identity is None:
+        raise Rejected("not_signed_in", "open the site once (or sign in) to make a tournament")
+    try:
+        game = games.get(plan.game)
+    except (KeyError, TypeError):
+        raise Rejected("unknown_game", f"there is no game {plan.game!r}") from None
+    if not game.min_players <= 2 <= game.max_players:
+        raise Rejected("unknown_game", f"{game.title} is not played two at a time")
+    if plan.format not in FORMATS:
+        raise Rejected("bad_format", f"a tournament for people is {' or '.join(FORMATS)}")
+    if not isinstance(plan.rounds, int) or not 1 <= plan.rounds <= MAX_ROUNDS:
+        raise Rejected("bad_rounds", f"rounds are 1 to {MAX_ROUNDS}")
+    try:
+        control = clocks.parse(plan.clock)
+    except ValueError as exc:
+        raise Rejected("bad_clock", str(exc)) from None
+    if control is None:
+        raise Rejected("bad_clock", "a tournament for people needs a clock, e.g. 5+3 or 3d")
+    return control.text
+
+
+def create(plan: PeoplePlan, identity: Identity | None, user=None) -> Tournament:
+    """An open tournament, its creator entered first."""
+    clock = check_plan(plan, identity)
+    game = games.get(plan.game)
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=(plan.name.strip() or f"{game.title} {plan.format} for people ({clock})")[:120],
+            game=plan.game,
+            format=plan.format,
+            options=game.resolve_options({}),
+            players=2,
+            games_per_pairing=1,
+            rounds=plan.rounds if plan.format == "swiss" else 1,
+            seed=new_match_seed(),
+            clock=clock,
+            status=Tournament.Status.OPEN,
+            created_by=identity.key,
+            user=user if user is not None and user.is_authenticated else None,
+        )
+        do_join(tournament, identity)
+    transaction.on_commit(lambda: live.progress(tournament.pk))
+    return tournament
+
+
+def _locked(tournament_id: Any) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError):
+        raise Rejected("unknown_tournament", f"there is no tournament {tournament_id!r}") from None
+
+
+def _check_open(tournament: Tournament) -> None:
+    if not tournament.clock:
+        raise Rejected("not_for_people", "this tournament is for agents and bots")
+    if tournament.status != Tournament.Status.OPEN:
+        raise Rejected("started", "this tournament has started: entries are closed")
+
+
+def do_join(tournament: Tournament, identity: Identity) -> Entry:
+    count = tournament.entries.count()
+    if count >= MAX_ENTRANTS:
+        raise Rejected("full", f"at most {MAX_ENTRANTS} people play one tournament")
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(
+                tournament=tournament,
+                index=count,
+                agent_spec=person_spec(identity),
+                name=identity.name,
+            )
+    except IntegrityError:
+        raise Rejected("joined", "you are in this tournament already") from None
+
+
+def join(tournament_id: Any, identity: Identity | None) -> Entry:
+    if identity is None:
+        raise Rejected("not_signed_in", "open the site once (or sign in) to join")
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _check_open(tournament)
+        entry = do_join(tournament, identity)
+    transaction.on_commit(lambda: live.progress(tournament.pk))
+    return entry
+
+
+def withdraw(tournament_id: Any, identity: Identity | None) -> None:
+    """Leave before the start; those after move up a place (the listed order seeds
+    the first Swiss round)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _check_open(tournament)
+        spec = person_spec(identity) if identity else ""
+        mine = tournament.entries.filter(agent_spec=spec).first()
+        if mine is None:
+            raise Rejected("not_entered", "you are not in this tournament")
+        mine.delete()
+        # In ascending order each index moves into the place just freed.
+        for entry in tournament.entries.filter(index__gt=mine.index).order_by("index"):
+            entry.index -= 1
+            entry.save(update_fields=["index"])
+    transaction.on_commit(lambda: live.progress(tournament.pk))
+
+
+def start(tournament_id: Any, identity: Identity | None) -> Tournament:
+    """Close the entries and pair the first round; its matches start after the commit.
+    Swiss plays the rounds asked, or as many as the entrants allow (each meets a new
+    opponent every round)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _check_open(tournament)
+        if identity is None or identity.key != tournament.created_by:
+            raise Rejected("not_yours", "only whoever made the tournament can start it")
+        entrants = tournament.entries.count()
+        if entrants < 2:
+            raise Rejected("too_few", "a tournament needs at least two people")
+        rounds = None
+        if tournament.format == "swiss":
+            rounds = min(tournament.rounds, entrants - 1 if entrants % 2 == 0 else entrants)
+        try:
+            fmt = make_format(tournament.format, entrants, 1, tournament.seed, 2, rounds)
+        except FormatError as exc:
+            raise Rejected("bad_format", str(exc)) from None
+        first = fmt.first_round()
+        services.do_add_games(tournament, [(f, {}) for f in first])
+        tournament.rounds, tournament.round = fmt.rounds, 1
+        tournament.total_games = fmt.total_games()
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = timezone.now()
+        tournament.save(update_fields=["rounds", "round", "total_games", "status", "started_at"])
+        # People's games are live matches: made here, no worker plays them.
+        transaction.on_commit(lambda: _started(tournament.pk))
+    return tournament
+
+
+def _started(tournament_id: int) -> None:
+    playing.pump(tournament_id)
+    live.progress(tournament_id)
+
+
+def my_matches(tournament: Tournament, identity: Identity | None) -> list[int]:
+    """The person's unfinished matches in this tournament (their current game)."""
+    if identity is None:
+        return []
+    rows = tournament.games.filter(match__isnull=False, match__seats__owner=identity.key).exclude(
+        match__status__in=["finished", "aborted"]
+    )
+    return list(rows.values_list("match_id", flat=True))
