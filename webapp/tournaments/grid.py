@@ -1,14 +1,26 @@
-"""Button Men's fighter grid, as the write-up ran it: every ordered pair of fighters,
-the first entrant with the first fighter, ``runs`` times over (seats alternate), so each
-fighter plays 12 games per side per run."""
+"""Button Men's grids: tournaments whose games each seat given fighters.
+
+- ``fighters``: the write-up's grid, every ordered pair of the twelve Soldiers, the
+  first entrant with the first fighter, ``runs`` times over (seats alternate), so each
+  fighter plays 12 games per side per run.
+- ``buttons``: the button statistics' study (``agents.buttonstats.study``): every
+  playable button of the roster against ``per_button`` others drawn from the seed,
+  both seats; the two entrants are usually one agent twice (self-play), and the
+  statistics pages read the fighters and the winner of every game.
+
+In both, the tournament's ``games_per_pairing`` is the grid's count (runs, or
+opponents per button).
+"""
 
 from __future__ import annotations
 
 from agents.arena import Fixture
+from agents.buttonstats import study
 from agents.core.seeding import derive_seed
 from games.buttonmen.fighters import NAMES
 
-GRIDS = {"fighters": "buttonmen"}
+#: Each grid and the game it is for.
+GRIDS = {"fighters": "buttonmen", "buttons": "buttonmen"}
 
 
 def fighter_grid(seed: str, runs: int) -> list[tuple[Fixture, dict]]:
@@ -29,3 +41,23 @@ def fighter_grid(seed: str, runs: int) -> list[tuple[Fixture, dict]]:
                 )
                 number += 1
     return fixtures
+
+
+def button_grid(seed: str, per_button: int) -> list[tuple[Fixture, dict]]:
+    # Entrant 0 always sits in seat 0: the study already plays each pair in both seats
+    # (fighters swapped), which is what the first-mover and seat figures need.
+    return [
+        (Fixture(0, (0, 1), f.seed), {"fighters": [f.a, f.b]})
+        for f in study.plan(study.playable_names(), per_button, seed)
+    ]
+
+
+def grid_games(grid: str, count: int) -> int:
+    """How many games a grid plays, without building it (to refuse a huge one at once)."""
+    if grid == "buttons":
+        return 2 * min(count, len(study.playable_names()) - 1) * len(study.playable_names())
+    return len(NAMES) ** 2 * count
+
+
+def grid_fixtures(grid: str, seed: str, count: int) -> list[tuple[Fixture, dict]]:
+    return button_grid(seed, count) if grid == "buttons" else fighter_grid(seed, count)
