@@ -262,11 +262,14 @@ def buttonmen_button(request, name: str):
 @api.get(
     "/buttonmen/matchups",
     response={200: dict, 422: Invalid},
-    summary="The study's matchup matrix of each set (row button's wins and games)",
+    summary="The study's matchup matrix of each set (row button's wins and games), "
+    "the buttons that met a set-mate",
 )
 def buttonmen_matchups(request):
     study = buttonstats.current()
-    return {"study": study.about(), "sets": [m.to_json() for m in study.matrices()]}
+    # As the page: only the buttons that met a set-mate, only sets with such a meeting.
+    met = [m.trimmed() for m in study.matrices()]
+    return {"study": study.about(), "sets": [m.to_json() for m in met if m.names]}
 
 
 # ----- seeks: find an opponent (docs/protocol.md, "Seeks") ---------------------------------

@@ -34,7 +34,7 @@ def play(args: argparse.Namespace) -> dict:
         if unknown:
             raise SystemExit(f"not playable buttons: {', '.join(unknown)}")
         names = wanted
-    fixtures = study.plan(names, args.per_button, args.seed)
+    fixtures = study.plan(names, args.per_button, args.seed, study.sets(), args.set_mates)
     jobs = [(f, spec, args.iterations) for f in fixtures]
     started = time.monotonic()
     rows: list[list] = []
@@ -56,6 +56,7 @@ def play(args: argparse.Namespace) -> dict:
         "iterations": args.iterations,
         "seed": args.seed,
         "per_button": args.per_button,
+        "set_mates": args.set_mates,
         "buttons": len(names),
         "seconds": round(seconds, 1),
         "made": datetime.now(UTC).strftime("%Y-%m-%d"),
@@ -74,6 +75,7 @@ def load(path: str | Path) -> dict:
     if data.get("version") != study.VERSION:
         raise ValueError(f"{path}: study version {data.get('version')!r}, not {study.VERSION}")
     data["games"] = [stats.Game.from_json(row) for row in data["games"]]
+    data.setdefault("set_mates", 0)  # a study made before there were set-mates
     return data
 
 
@@ -100,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--per-button", type=int, default=1, help="opponents drawn per button")
     p.add_argument("--agent", default="buttonmen-best", help="agent spec in both seats")
     p.add_argument("--seed", default="19")
+    p.add_argument(
+        "--set-mates", type=int, default=0, help="more opponents per button from its own set"
+    )
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--iterations", type=int, default=None, help="per-decision budget")
     p.add_argument("--buttons", default="", help="comma-separated buttons (default: all)")
@@ -111,8 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "summary":
         print(summary(args.file))
         return 0
-    if args.per_button < 1 or args.jobs < 1:
-        parser.error("--per-button and --jobs are at least 1")
+    if args.per_button < 1 or args.jobs < 1 or args.set_mates < 0:
+        parser.error("--per-button and --jobs are at least 1, --set-mates at least 0")
     data = play(args)
     # One game a line: small diffs when a shipped study is made again.
     games = ",\n".join("    " + json.dumps(row) for row in data.pop("games"))

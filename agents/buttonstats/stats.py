@@ -193,6 +193,16 @@ class Matrix:
     names: tuple[str, ...]
     cells: tuple[tuple[Tally | None, ...], ...]
 
+    def trimmed(self) -> Matrix:
+        """Only the buttons that met another of the set: a sparse study leaves most of a
+        set's rows empty, and an empty row says nothing."""
+        keep = [i for i, row in enumerate(self.cells) if any(c is not None for c in row)]
+        return Matrix(
+            self.set,
+            tuple(self.names[i] for i in keep),
+            tuple(tuple(self.cells[i][j] for j in keep) for i in keep),
+        )
+
     def to_json(self) -> dict:
         return {
             "set": self.set,

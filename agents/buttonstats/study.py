@@ -15,7 +15,7 @@ study the site shows before a scheduled one has finished.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from agents.buttonstats.stats import Game
@@ -44,22 +44,43 @@ def playable_names() -> list[str]:
     return [b.name for b in buttons() if b.playable]
 
 
-def plan(names: Sequence[str], per_button: int, seed: str) -> list[Fixture]:
+def plan(
+    names: Sequence[str],
+    per_button: int,
+    seed: str,
+    set_of: Mapping[str, str] | None = None,
+    set_mates: int = 0,
+) -> list[Fixture]:
     """The study's games: each button against ``per_button`` others drawn for it (its
-    own generator, seeded by the study's seed and its name), both seats. A pair drawn from both sides plays twice as often; that is rare and
-    harmless (it only adds games)."""
-    if per_button < 1:
-        raise ValueError("per_button is at least 1")
+    own generator, seeded by the study's seed and its name), both seats.
+
+    With ``set_of`` (name -> set) and ``set_mates``, each button also meets that many
+    more drawn from its own set (a second generator, so the first draw is the same with
+    or without them): opponents drawn from the whole roster seldom share a set, and the
+    per-set matchup matrices need set-mates to meet. A pair drawn from both sides plays
+    twice as often; that is rare and harmless (it only adds games)."""
+    if per_button < 1 or set_mates < 0:
+        raise ValueError("per_button is at least 1, set_mates at least 0")
     if len(set(names)) != len(names):
         raise ValueError("the buttons of a study must be distinct")
     fixtures = []
     for name in names:
         others = [n for n in names if n != name]
         rng = random.Random(derive_seed(seed, "opponents", name))
-        for opponent in rng.sample(others, min(per_button, len(others))):
+        drawn = rng.sample(others, min(per_button, len(others)))
+        if set_mates and set_of is not None:
+            mates = [n for n in others if set_of.get(n) == set_of.get(name) and n not in drawn]
+            mates_rng = random.Random(derive_seed(seed, "set-mates", name))
+            drawn += mates_rng.sample(mates, min(set_mates, len(mates)))
+        for opponent in drawn:
             for a, b in ((name, opponent), (opponent, name)):
                 fixtures.append(Fixture(a, b, derive_seed(seed, "game", name, opponent, a)))
     return fixtures
+
+
+def sets() -> dict[str, str]:
+    """Each button's set, for ``plan``'s set-mates."""
+    return {b.name: b.set for b in buttons()}
 
 
 def first_mover(result: MatchResult) -> int | None:

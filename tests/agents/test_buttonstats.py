@@ -164,6 +164,19 @@ def test_set_matrices_agree_with_the_matchups():
                         assert cell.wins + back.wins == pytest.approx(cell.games)
 
 
+def test_a_trimmed_matrix_keeps_the_buttons_that_met_a_set_mate():
+    games = [stats.Game("Avis", "Hammer", 0, 0), stats.Game("Kith", "Zed", 0, 1)]
+    table = stats.compute(games)
+    (matrix,) = stats.set_matrices(table, {"Avis": "S", "Kith": "S", "Hammer": "S", "Zed": "T"})
+    assert matrix.names == ("Avis", "Kith", "Hammer")
+    trimmed = matrix.trimmed()
+    assert trimmed.names == ("Avis", "Hammer")
+    assert trimmed.cells[0][1] is table["Avis"].matchups["Hammer"]
+    assert trimmed.cells[1][0] is table["Hammer"].matchups["Avis"]
+    lonely = stats.set_matrices(table, {"Avis": "S", "Kith": "S"})[0].trimmed()
+    assert lonely.names == () and lonely.cells == ()
+
+
 def test_game_json_round_trip_and_checks():
     for game in random_games(20, seed=2, draws=True):
         assert stats.Game.from_json(json.loads(json.dumps(game.to_json()))) == game
@@ -196,6 +209,24 @@ def test_plan_is_seeded():
         study.plan(NAMES, 0, "s")
 
 
+def test_set_mates_add_a_meeting_inside_each_set():
+    set_of = {"Avis": "S", "Hammer": "S", "Bauer": "S", "Stark": "T", "Kith": "T", "Lone": "U"}
+    names = list(set_of)
+    plain = study.plan(names, 1, "s")
+    assert study.plan(names, 1, "s", set_of, 0) == plain
+    with_mates = study.plan(names, 1, "s", set_of, 1)
+    # The draw from the whole roster stays as it was; the set-mates come on top.
+    assert [f for f in with_mates if f in plain] == plain
+    for name in names:
+        mates = {n for n in names if n != name and set_of[n] == set_of[name]}
+        met = {f.b for f in with_mates if f.a == name} | {f.a for f in with_mates if f.b == name}
+        assert mates == set() or met & mates
+    extra = len(with_mates) - len(plain)
+    # Lone has no set-mate; a set-mate already drawn is not drawn again.
+    assert 0 < extra <= 2 * (len(names) - 1)
+    assert study.plan(names, 1, "s", set_of, 1) == with_mates
+
+
 def test_first_mover_is_the_turn_when_round_one_starts():
     for seed in range(6):
         seen: list[int] = []
@@ -217,19 +248,20 @@ def test_first_mover_is_the_turn_when_round_one_starts():
 
 def test_study_command_writes_a_reproducible_study(tmp_path, capsys):
     args = ["play", "--per-button", "1", "--agent", "random", "--seed", "4", "--quiet"]
-    args += ["--buttons", "Avis,Hammer,Bauer"]
+    args += ["--buttons", "Avis,Hammer,Bauer", "--set-mates", "1"]
     out1, out2 = tmp_path / "a.json", tmp_path / "b.json"
     assert main([*args, "--out", str(out1)]) == 0
     assert main([*args, "--out", str(out2)]) == 0
     one, two = load(out1), load(out2)
     assert one["games"] == two["games"]
-    assert len(one["games"]) == 3 * 2
+    plan = study.plan(["Avis", "Hammer", "Bauer"], 1, "4", study.sets(), 1)
+    assert len(one["games"]) == len(plan) > 3 * 2  # the three are Soldiers: set-mates
     assert one["agent"] == "random" and one["version"] == study.VERSION
-    plan = study.plan(["Avis", "Hammer", "Bauer"], 1, "4")
+    assert one["set_mates"] == 1
     assert [(g.a, g.b) for g in one["games"]] == [(f.a, f.b) for f in plan]
     assert all(g.winner in (0, 1, None) and g.first in (0, 1) for g in one["games"])
     assert main(["summary", str(out1)]) == 0
-    assert "6 games of 3 buttons by random" in capsys.readouterr().out
+    assert f"{len(plan)} games of 3 buttons by random" in capsys.readouterr().out
 
 
 def test_study_command_refuses_unknown_buttons(tmp_path):

@@ -13,7 +13,7 @@ import pytest
 
 from agents.buttonstats import stats, study
 from agents.buttonstats.__main__ import load
-from webapp.tournaments import buttonstats, playing, schedules, services
+from webapp.tournaments import buttonstats, grid, playing, schedules, services
 from webapp.tournaments.models import Tournament, TournamentGame
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
@@ -28,6 +28,9 @@ GAMES = [
     ["Bauer", "Hammer", 1, 1],
     ["Buck Godot", "Agatha", 0, 1],
     ["Agatha", "Buck Godot", 1, 0],
+    # Stark plays only outside its set: in the Soldiers' matrix it has no row.
+    ["Stark", "Agatha", 0, 0],
+    ["Agatha", "Stark", 0, 0],
 ]
 
 
@@ -64,7 +67,7 @@ def test_the_list_shows_each_buttons_win_rate_and_interval(client, shipped):
     row = re.search(r"<tr><td><a [^>]*>Avis</a>.*?</tr>", page, re.S).group(0)
     assert f"{pct(avis.rate)} " in row and f"{pct(low)}–{pct(high)}" in row
     assert f"<td>{avis.games}</td>" in row
-    assert "test-agent:x=1" in page and f"{len(GAMES)} games of 5 buttons" in page
+    assert "test-agent:x=1" in page and f"{len(GAMES)} games of 6 buttons" in page
 
 
 def test_the_list_sorts_by_win_rate(client, shipped):
@@ -72,8 +75,8 @@ def test_the_list_sorts_by_win_rate(client, shipped):
     listed = re.findall(r'<tr><td><a href="/games/buttonmen/buttons/[^"]+/">([^<]+)</a>', page)
     played = [n for n in listed if n in shipped]
     rates = [shipped[n].rate for n in played]
-    assert len(played) == 5 and rates == sorted(rates, reverse=True)
-    assert listed[:5] == played  # the buttons that played come first
+    assert len(played) == 6 and rates == sorted(rates, reverse=True)
+    assert listed[:6] == played  # the buttons that played come first
     by_games = text(client.get("/games/buttonmen/buttons/", {"sort": "games"}))
     first = re.search(r'<tr><td><a href="/games/buttonmen/buttons/[^"]+/">([^<]+)</a>', by_games)
     assert shipped[first.group(1)].games == max(s.games for s in shipped.values())
@@ -94,6 +97,8 @@ def test_a_button_page_has_its_figures_fair_opponents_and_matchups(client, shipp
         advantage = figures.first_advantage
         if advantage is not None:
             assert f"First-mover advantage: {100 * advantage:+.0f} points" in words
+        else:
+            assert "First-mover advantage: not measured yet" in words
     # A button that did not play says so.
     assert "has played no game in this study" in text(client.get("/games/buttonmen/buttons/Kith/"))
 
@@ -105,6 +110,10 @@ def test_the_matchups_page_draws_each_sets_matrix(client, shipped):
     assert f'title="Avis won {hammer.wins:g} of {hammer.games} against Hammer"' in page
     one = text(client.get("/games/buttonmen/matchups/", {"set": "Soldiers"}))
     assert one.count('class="bm-matrix"') == 1 and "Agatha" not in one
+    assert ">Stark</a></th>" not in one and ">Bauer</a></th>" in one
+    # A set whose buttons never met: said, not an error; an unknown set is.
+    vegas = text(client.get("/games/buttonmen/matchups/", {"set": "Las Vegas"}))
+    assert "No two buttons of this set met" in vegas
     assert client.get("/games/buttonmen/matchups/", {"set": "No Such Set"}).status_code == 404
 
 
@@ -130,7 +139,9 @@ def test_the_api_lists_and_describes_buttons(client, shipped):
 def test_the_shipped_study_is_whole_and_honest():
     """The study in the repository: every playable button played, in both seats."""
     raw = load(buttonstats.SHIPPED)
-    plan = study.plan(study.playable_names(), raw["per_button"], raw["seed"])
+    plan = study.plan(
+        study.playable_names(), raw["per_button"], raw["seed"], study.sets(), raw["set_mates"]
+    )
     # If the roster's playable buttons change, make the study again (docs/games/buttonmen.md).
     assert [(g.a, g.b) for g in raw["games"]] == [(f.a, f.b) for f in plan]
     assert set(buttonstats.shipped().table) == set(study.playable_names())
@@ -151,8 +162,9 @@ def test_a_study_runs_as_a_tournament_and_the_pages_then_show_it(
         seed="grid-test",
     )
     tournament = services.create_tournament(plan)
-    fixtures = study.plan(few, 1, "grid-test")
-    assert tournament.total_games == len(fixtures) == 2 * len(few)
+    fixtures = study.plan(few, 1, "grid-test", study.sets(), grid.BUTTON_SET_MATES)
+    # Each button once drawn from all, once from its set (Agatha has no set-mate here).
+    assert tournament.total_games == len(fixtures) == 2 * len(few) + 2 * 3
     stored = list(tournament.games.order_by("pk").values_list("options", "seed"))
     assert stored == [({"fighters": [f.a, f.b]}, f.seed) for f in fixtures]
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
@@ -172,6 +184,9 @@ def test_a_study_runs_as_a_tournament_and_the_pages_then_show_it(
     page = text(client.get("/games/buttonmen/buttons/"))
     assert f"study tournament #{tournament.pk}" in page and "<code>random</code>" in page
     assert client.get("/api/buttonmen/buttons").json()["study"]["tournament"] == tournament.pk
+    # One agent in both seats: the tournament's own pages still work.
+    assert client.get(f"/tournaments/{tournament.pk}/").status_code == 200
+    assert client.get(f"/tournaments/{tournament.pk}.json").status_code == 200
 
 
 def test_the_weekly_study_is_scheduled_but_not_due_at_once():
@@ -181,6 +196,8 @@ def test_the_weekly_study_is_scheduled_but_not_due_at_once():
     task = PeriodicTask.objects.get(name=schedules.BUTTON_STUDY["name"])
     kwargs = json.loads(task.kwargs)
     assert kwargs["spec"]["grid"] == "buttons" and task.last_run_at is None
-    assert services.check_tournament(services.TournamentPlan(**kwargs["spec"])).total_games == (
-        2 * len(study.playable_names())
-    )
+    checked = services.check_tournament(services.TournamentPlan(**kwargs["spec"]))
+    names = study.playable_names()
+    # One opponent from the roster and one from its set: between 2 and 4 games a button.
+    assert 2 * len(names) < checked.total_games <= 4 * len(names)
+    assert checked.total_games == len(checked.fixtures)

@@ -243,19 +243,24 @@ def matchups(request):
     matrices = study.matrices()
     wanted = request.GET.get("set", "").strip()
     if wanted:
+        if not any(b.set.lower() == wanted.lower() for b in buttons()):
+            raise Http404(f"there is no set {wanted!r}")
         matrices = [m for m in matrices if m.set.lower() == wanted.lower()]
-        if not matrices:
-            raise Http404(f"no matchups in the set {wanted!r}")
-    filled = [(m, sum(1 for row in m.cells for c in row if c is not None)) for m in matrices]
-    # A set none of whose buttons met each other has an empty matrix: counted, not drawn.
-    drawn = [(m, _cells(m), n) for m, n in filled if n]
+    # A set none of whose buttons met each other has an empty matrix: counted, not drawn;
+    # the others are drawn with only the buttons that met a set-mate.
+    drawn = []
+    for m in matrices:
+        met = m.trimmed()
+        if met.names:
+            played = sum(1 for row in met.cells for c in row if c is not None)
+            drawn.append((met, _cells(met), played, len(m.names)))
     return render(
         request,
         "games/buttonmen_matchups.html",
         {
             "study": study,
             "matrices": drawn,
-            "empty": len(filled) - len(drawn),
+            "empty": len(matrices) - len(drawn),
             "wanted": wanted,
         },
     )

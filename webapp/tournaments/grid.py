@@ -4,8 +4,8 @@
   first entrant with the first fighter, ``runs`` times over (seats alternate), so each
   fighter plays 12 games per side per run.
 - ``buttons``: the button statistics' study (``agents.buttonstats.study``): every
-  playable button of the roster against ``per_button`` others drawn from the seed,
-  both seats; the two entrants are usually one agent twice (self-play), and the
+  playable button of the roster against ``per_button`` others drawn from the seed and
+  one more of its own set (for the per-set matchup matrices), both seats; the two entrants are usually one agent twice (self-play), and the
   statistics pages read the fighters and the winner of every game.
 
 In both, the tournament's ``games_per_pairing`` is the grid's count (runs, or
@@ -18,6 +18,9 @@ from agents.arena import Fixture
 from agents.buttonstats import study
 from agents.core.seeding import derive_seed
 from games.buttonmen.fighters import NAMES
+
+#: Opponents from its own set each button meets in a ``buttons`` grid, besides the others.
+BUTTON_SET_MATES = 1
 
 #: Each grid and the game it is for.
 GRIDS = {"fighters": "buttonmen", "buttons": "buttonmen"}
@@ -48,14 +51,19 @@ def button_grid(seed: str, per_button: int) -> list[tuple[Fixture, dict]]:
     # (fighters swapped), which is what the first-mover and seat figures need.
     return [
         (Fixture(0, (0, 1), f.seed), {"fighters": [f.a, f.b]})
-        for f in study.plan(study.playable_names(), per_button, seed)
+        for f in study.plan(
+            study.playable_names(), per_button, seed, study.sets(), BUTTON_SET_MATES
+        )
     ]
 
 
-def grid_games(grid: str, count: int) -> int:
-    """How many games a grid plays, without building it (to refuse a huge one at once)."""
+def grid_games(grid: str, seed: str, count: int) -> int:
+    """How many games a grid plays (to refuse a huge one before storing anything)."""
     if grid == "buttons":
-        return 2 * min(count, len(study.playable_names()) - 1) * len(study.playable_names())
+        # Built to be counted: a set-mate already drawn from the roster is not drawn
+        # again, so the size depends on the seed; it is cheap, at most every pair of
+        # the roster's playable buttons.
+        return len(button_grid(seed, count))
     return len(NAMES) ** 2 * count
 
 

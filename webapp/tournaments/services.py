@@ -95,7 +95,7 @@ def check_tournament(plan: TournamentPlan) -> Checked:
         raise Invalid(str(exc)) from None
     # Count before building: a request for a million games is refused at once.
     count = (
-        grid_games(plan.grid, plan.games_per_pairing)
+        grid_games(plan.grid, seed, plan.games_per_pairing)
         if plan.grid
         else tournament_format.total_games()
     )
