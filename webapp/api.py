@@ -21,7 +21,7 @@ from webapp.errors import Rejected
 from webapp.leaderboards.queries import leaderboard
 from webapp.matches.models import Match
 from webapp.seeks import services as seeks
-from webapp.tournaments import services, standings
+from webapp.tournaments import buttonstats, services, standings
 from webapp.tournaments.models import Tournament
 
 MAX_BODY = 64 * 1024
@@ -211,6 +211,66 @@ def bot_list(request, game: str | None = None):
         for bot in choices(slug):
             seen.setdefault(bot["name"], bot)
     return list(seen.values())
+
+
+# ----- Button Men's button statistics (docs/games/buttonmen.md, "Button statistics") ---------
+
+
+@api.get(
+    "/buttonmen/buttons",
+    response={200: dict, 422: Invalid},
+    summary="Every Button Men button with its study figures",
+)
+def buttonmen_buttons(request, playable: bool = False):
+    study = buttonstats.current()
+    rows = []
+    for b in buttonstats.buttons():
+        if playable and not b.playable:
+            continue
+        figures = study.table.get(b.name)
+        row = b.to_json()
+        if figures is None:
+            row["stats"] = None
+        else:
+            full = figures.to_json()
+            # The list stays small: matchups and fair opponents are on each button's own.
+            row["stats"] = {k: full[k] for k in ("games", "wins", "win_rate", "interval95")}
+            row["stats"]["first_mover_advantage"] = full["first_mover"]["advantage"]
+        rows.append(row)
+    return {"study": study.about(), "buttons": rows}
+
+
+@api.get(
+    "/buttonmen/buttons/{name}",
+    response={200: dict, 404: Error, 422: Invalid},
+    summary="One Button Men button: its recipe, win rate, first-mover advantage, fair "
+    "opponents and matchups",
+)
+def buttonmen_button(request, name: str):
+    wanted = name.strip().lower()
+    button = next((b for b in buttonstats.buttons() if b.name.lower() == wanted), None)
+    if button is None:
+        return Status(404, {"error": f"there is no button {name!r}"})
+    study = buttonstats.current()
+    figures = study.table.get(button.name)
+    return {
+        **button.to_json(),
+        "study": study.about(),
+        "stats": figures.to_json() if figures else None,
+    }
+
+
+@api.get(
+    "/buttonmen/matchups",
+    response={200: dict, 422: Invalid},
+    summary="The study's matchup matrix of each set (row button's wins and games), "
+    "the buttons that met a set-mate",
+)
+def buttonmen_matchups(request):
+    study = buttonstats.current()
+    # As the page: only the buttons that met a set-mate, only sets with such a meeting.
+    met = [m.trimmed() for m in study.matrices()]
+    return {"study": study.about(), "sets": [m.to_json() for m in met if m.names]}
 
 
 # ----- seeks: find an opponent (docs/protocol.md, "Seeks") ---------------------------------

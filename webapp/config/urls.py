@@ -2,16 +2,18 @@ from django.contrib import admin
 from django.urls import include, path
 
 from webapp.api import api
-from webapp.matches import buttons, pages
+from webapp.matches import pages
 from webapp.matches import views as match_views
 from webapp.replays import views as replay_views
+from webapp.tournaments import buttonstats
 
 urlpatterns = [
     path("", match_views.home, name="home"),
     path("play/<slug:slug>/", match_views.play, name="play"),
     path("games/<slug:slug>/", pages.rules, name="rules"),
-    path("games/buttonmen/buttons/", buttons.button_list, name="buttonmen-buttons"),
-    path("games/buttonmen/buttons/<str:name>/", buttons.button_detail, name="buttonmen-button"),
+    path("games/buttonmen/buttons/", buttonstats.button_list, name="buttonmen-buttons"),
+    path("games/buttonmen/buttons/<str:name>/", buttonstats.button_detail, name="buttonmen-button"),
+    path("games/buttonmen/matchups/", buttonstats.matchups, name="buttonmen-matchups"),
     path("tv/", pages.tv, name="tv"),
     path("tv/<slug:slug>/now.json", pages.tv_next, name="tv-now"),
     path("players/<str:name>/", pages.profile, name="player"),

@@ -1,8 +1,10 @@
-"""Button Men's roster on the site: a searchable list of buttons and a page per button.
+"""Button Men's roster on the site: what the list of buttons and each button's page show.
 
 The facts come from ``games.buttonmen.roster`` (the community site's roster as data);
 this module only arranges them for the templates: each die of a recipe as a drawable
 face, and the search by name and set that the list page and the lobby's picker share.
+The pages themselves (``webapp.tournaments.buttonstats``) add the button statistics,
+which come from tournament games, so they live with the tournaments.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import Http404
-from django.shortcuts import render
 
 from games.buttonmen.dice import SKILLS as ENGINE_SKILLS
 from games.buttonmen.dice import SWING_RANGES
@@ -64,7 +65,7 @@ SKILL_LINES = {
 }
 
 
-def _skill_note(skill: str) -> str:
+def skill_note(skill: str) -> str:
     if skill in ENGINE_SKILLS.values():
         return SKILL_LINES.get(skill, "played here")
     if skill in TIER3_SKILLS.values():
@@ -91,41 +92,3 @@ def by_name(name: str) -> Button:
         if b.name.lower() == wanted:
             return b
     raise Http404(f"there is no button {name!r}")
-
-
-def button_list(request):
-    query = request.GET.get("q", "").strip()
-    playable_only = request.GET.get("playable") == "1"
-    found = search(query, playable_only)
-    tiers: dict[str, int] = {}
-    for b in buttons():
-        key = f"tier {b.tier}" if b.tier else "beyond"
-        tiers[key] = tiers.get(key, 0) + 1
-    return render(
-        request,
-        "games/buttonmen_buttons.html",
-        {
-            "found": found,
-            "query": query,
-            "playable_only": playable_only,
-            "total": len(buttons()),
-            "playable": sum(1 for b in buttons() if b.playable),
-            "tiers": sorted(tiers.items()),
-        },
-    )
-
-
-def button_detail(request, name: str):
-    button = by_name(name)
-    faces = [face(d) for d in button.dice] if button.dice else []
-    skills = sorted({s for f in faces for s in f.skills})
-    return render(
-        request,
-        "games/buttonmen_button.html",
-        {
-            "button": button,
-            "faces": faces,
-            "skills": [(s, _skill_note(s)) for s in skills],
-            "same_set": [b for b in buttons() if b.set == button.set and b.name != button.name],
-        },
-    )

@@ -28,6 +28,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from agents.buttonstats.study import first_mover
 from agents.core import Budget
 from agents.match import MatchResult, play_match
 from webapp.bots.tournament_games import is_bot_spec
@@ -207,6 +208,8 @@ def seat_stats(result: MatchResult, players: int) -> dict[str, Any]:
     view = result.state.observation(None)
     if "fighters" in view:  # Button Men: results by fighter
         facts["fighters"] = [f.get("name") if isinstance(f, dict) else f for f in view["fighters"]]
+        # The button statistics' first-mover figures (a replay of the opening events).
+        facts["first"] = first_mover(result)
     return {"seats": per_seat, **facts}
 
 

@@ -31,7 +31,28 @@ LADDER = {
 }
 
 
-def install_tournament_schedule(name: str, spec: dict, every_s: int) -> PeriodicTask:
+#: The button statistics' study (docs/games/buttonmen.md): every playable button against
+#: one other drawn from the week's seed and one of its own set, both seats,
+#: buttonmen-best in both; about 870 games of up to a minute each, so once a week, and
+#: never due at once on a fresh ``make run`` (the site shows the shipped study until the
+#: first one is done).
+BUTTON_STUDY = {
+    "name": "Weekly Button Men button study",
+    "every_s": 7 * 24 * 3600,
+    "spec": {
+        "game": "buttonmen",
+        "entrants": ["buttonmen-best", "buttonmen-best"],
+        "format": "roundrobin",
+        "games_per_pairing": 1,
+        "grid": "buttons",
+        "name": "Weekly Button Men button study",
+    },
+}
+
+
+def install_tournament_schedule(
+    name: str, spec: dict, every_s: int, due_now: bool = True
+) -> PeriodicTask:
     interval, _ = IntervalSchedule.objects.get_or_create(
         every=every_s, period=IntervalSchedule.SECONDS
     )
@@ -45,7 +66,7 @@ def install_tournament_schedule(name: str, spec: dict, every_s: int) -> Periodic
             "expire_seconds": max(60, every_s - 60),
         },
     )
-    if created:
+    if created and due_now:
         # Due at once, so a fresh `make run` shows a scheduled run within a minute
         # instead of after the first full period.
         task.last_run_at = timezone.now() - timedelta(seconds=every_s)
@@ -71,3 +92,5 @@ def install_defaults() -> None:
     if names <= set(agents.core.AGENTS):
         install_tournament_schedule(LADDER["name"], LADDER["spec"], LADDER["every_s"])
     install_level_ladders()
+    study = BUTTON_STUDY
+    install_tournament_schedule(study["name"], study["spec"], study["every_s"], due_now=False)

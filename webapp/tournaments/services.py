@@ -17,7 +17,7 @@ from agents.tournament import Format, FormatError, make_format
 from webapp.bots import tournament_games as bots
 from webapp.hooks import Hook
 from webapp.tournaments import live
-from webapp.tournaments.grid import GRIDS, fighter_grid
+from webapp.tournaments.grid import GRIDS, grid_fixtures, grid_games
 from webapp.tournaments.models import Entry, Tournament, TournamentGame
 
 
@@ -94,7 +94,11 @@ def check_tournament(plan: TournamentPlan) -> Checked:
     except FormatError as exc:
         raise Invalid(str(exc)) from None
     # Count before building: a request for a million games is refused at once.
-    count = 144 * plan.games_per_pairing if plan.grid else tournament_format.total_games()
+    count = (
+        grid_games(plan.grid, seed, plan.games_per_pairing)
+        if plan.grid
+        else tournament_format.total_games()
+    )
     if count > settings.DICEARENA_MAX_TOURNAMENT_GAMES:
         raise Invalid(
             f"{count} games is more than the maximum of {settings.DICEARENA_MAX_TOURNAMENT_GAMES}"
@@ -104,7 +108,7 @@ def check_tournament(plan: TournamentPlan) -> Checked:
             raise Invalid(f"no {plan.grid!r} grid for {plan.game}")
         if len(specs) != 2 or plan.format != "roundrobin":
             raise Invalid("a fighter grid is a round robin of exactly two entrants")
-        fixtures = fighter_grid(seed, plan.games_per_pairing)
+        fixtures = grid_fixtures(plan.grid, seed, plan.games_per_pairing)
     else:
         fixtures = [(f, {}) for f in tournament_format.first_round()]
     if plan.budget_iterations is not None and not 1 <= plan.budget_iterations <= 100_000:
