@@ -37,7 +37,9 @@ def test_the_clock_ticks_and_survives_a_reload(new_page):
         f"() => Number(document.querySelector('#clock-0').dataset.leftMs) < {first - 1500}"
     )
     shown = me.locator("#clock-0 .clock-time").inner_text()
-    assert re.fullmatch(r"4:5\d", shown), shown
+    # Minutes and seconds, under the 5:00 it started from (a loaded machine may take a
+    # while to get here, so not "4:5x" exactly).
+    assert re.fullmatch(r"4:[0-5]\d", shown), shown
     before_reload = left_ms(me, 0)
 
     me.reload()

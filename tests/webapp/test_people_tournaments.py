@@ -122,3 +122,39 @@ def test_the_pages_make_join_and_start_a_tournament_for_people():
     assert f"/matches/{match.pk}/".encode() in other.get(made.url).content
     refused = maker.post("/tournaments/people/new/", {"game": "octagon", "clock": ""})
     assert refused.status_code == 400 and b"needs a clock" in refused.content
+
+
+def test_a_scheduled_tournament_opens_then_starts_itself_or_is_cancelled():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from webapp.tournaments import tasks
+
+    spec = {"game": "octagon", "format": "swiss", "rounds": 2, "clock": "5+3"}
+    made = tasks.scheduled_people_tournament(spec, "Nightly", every_s=86400, open_s=600)
+    assert made.startswith("tournament ")
+    # One per period: beat running it twice in a day makes no second one.
+    assert (
+        tasks.scheduled_people_tournament(spec, "Nightly", 86400, 600) == "already made this period"
+    )
+    t = Tournament.objects.get()
+    assert t.status == "open" and t.entries.count() == 0  # the schedule enters nobody
+    assert people.start_due() == {"started": 0, "cancelled": 0}  # not due for 10 minutes
+    for who in (person("ann"), person("bob")):
+        people.join(t.pk, who)
+    assert people.start_due(timezone.now() + timedelta(minutes=11)) == {
+        "started": 1,
+        "cancelled": 0,
+    }
+    t.refresh_from_db()
+    assert t.status == "running" and len(active_matches(t)) == 1
+    # A second one nobody joins is cancelled at its hour, with the reason.
+    lonely = people.create(
+        people.PeoplePlan(game="octagon"),
+        Identity(key="schedule:x", name="x"),
+        starts_at=timezone.now(),
+    )
+    assert people.start_due() == {"started": 0, "cancelled": 1}
+    lonely.refresh_from_db()
+    assert lonely.status == "cancelled" and "fewer than two" in lonely.error

@@ -259,6 +259,7 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.sweep_idle_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.sweep_clocks": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.tournaments.tasks.sweep_stale_games": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.tournaments.tasks.start_due_tournaments": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.bots.tasks.sweep": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.accounts.tasks.clear_expired_sessions": {"queue": DICEARENA_SYSTEM_QUEUE},
 }
@@ -328,6 +329,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "webapp.tournaments.tasks.sweep_stale_games",
         "schedule": 15.0,
         "options": {"expire_seconds": 15},
+    },
+    # Scheduled tournaments for people start at their hour (or are cancelled, too few).
+    "start-due-people-tournaments": {
+        "task": "webapp.tournaments.tasks.start_due_tournaments",
+        "schedule": 30.0,
+        "options": {"expire_seconds": 25},
     },
     # Bots' deadlines lost with a broker outage; tournament games waiting for a bot.
     "flag-overdue-bot-moves": {

@@ -43,6 +43,8 @@ class Tournament(models.Model):
     #: A tournament for people: its games' time control ("5+3" live, "3d"
     #: correspondence), as ``Match.time_control``; blank for agents and bots.
     clock = models.CharField(max_length=12, blank=True, default="")
+    #: A scheduled tournament for people starts itself then (if two have joined).
+    starts_at = models.DateTimeField(null=True, blank=True)
     budget_iterations = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     total_games = models.PositiveIntegerField(default=0)

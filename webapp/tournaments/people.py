@@ -17,6 +17,7 @@ joins at once get two seats and a join racing the start is refused or counted.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -32,6 +33,8 @@ from webapp.tournaments import live, playing, services
 from webapp.tournaments.entrants import person_spec
 from webapp.tournaments.models import Entry, Tournament
 
+#: The identity key prefix of a schedule that makes tournaments (it enters nobody).
+SCHEDULE = "schedule:"
 #: The formats people play: every game of a round known when it starts.
 FORMATS = ("swiss", "roundrobin")
 MAX_ENTRANTS = 64
@@ -71,10 +74,18 @@ def check_plan(plan: PeoplePlan, identity: Identity | None) -> str:
     return control.text
 
 
-def create(plan: PeoplePlan, identity: Identity | None, user=None) -> Tournament:
-    """An open tournament, its creator entered first."""
+def create(
+    plan: PeoplePlan,
+    identity: Identity | None,
+    user=None,
+    starts_at: datetime | None = None,
+    schedule_key: str | None = None,
+) -> Tournament:
+    """An open tournament, its creator entered first (a schedule's is empty, and starts
+    itself at ``starts_at``)."""
     clock = check_plan(plan, identity)
     game = games.get(plan.game)
+    scheduled = identity.key.startswith(SCHEDULE)
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=(plan.name.strip() or f"{game.title} {plan.format} for people ({clock})")[:120],
@@ -87,10 +98,13 @@ def create(plan: PeoplePlan, identity: Identity | None, user=None) -> Tournament
             seed=new_match_seed(),
             clock=clock,
             status=Tournament.Status.OPEN,
+            starts_at=starts_at,
+            schedule_key=schedule_key,
             created_by=identity.key,
             user=user if user is not None and user.is_authenticated else None,
         )
-        do_join(tournament, identity)
+        if not scheduled:
+            do_join(tournament, identity)
     transaction.on_commit(lambda: live.progress(tournament.pk))
     return tournament
 
@@ -155,33 +169,61 @@ def withdraw(tournament_id: Any, identity: Identity | None) -> None:
 
 
 def start(tournament_id: Any, identity: Identity | None) -> Tournament:
-    """Close the entries and pair the first round; its matches start after the commit.
-    Swiss plays the rounds asked, or as many as the entrants allow (each meets a new
-    opponent every round)."""
+    """Its maker starts it (see ``do_start``)."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _check_open(tournament)
         if identity is None or identity.key != tournament.created_by:
             raise Rejected("not_yours", "only whoever made the tournament can start it")
-        entrants = tournament.entries.count()
-        if entrants < 2:
-            raise Rejected("too_few", "a tournament needs at least two people")
-        rounds = None
-        if tournament.format == "swiss":
-            rounds = min(tournament.rounds, entrants - 1 if entrants % 2 == 0 else entrants)
-        try:
-            fmt = make_format(tournament.format, entrants, 1, tournament.seed, 2, rounds)
-        except FormatError as exc:
-            raise Rejected("bad_format", str(exc)) from None
-        first = fmt.first_round()
-        services.do_add_games(tournament, [(f, {}) for f in first])
-        tournament.rounds, tournament.round = fmt.rounds, 1
-        tournament.total_games = fmt.total_games()
-        tournament.status = Tournament.Status.RUNNING
-        tournament.started_at = timezone.now()
-        tournament.save(update_fields=["rounds", "round", "total_games", "status", "started_at"])
-        # People's games are live matches: made here, no worker plays them.
-        transaction.on_commit(lambda: _started(tournament.pk))
+        return do_start(tournament)
+
+
+def start_due(now: datetime | None = None) -> dict[str, int]:
+    """The sweep: scheduled tournaments whose time has come start, or are cancelled
+    when fewer than two people joined."""
+    now = now or timezone.now()
+    due = Tournament.objects.filter(status=Tournament.Status.OPEN, starts_at__lte=now)
+    started = cancelled = 0
+    for tournament_id in list(due.values_list("pk", flat=True)):
+        with transaction.atomic():
+            tournament = _locked(tournament_id)
+            if tournament.status != Tournament.Status.OPEN:
+                continue  # started or cancelled meanwhile
+            if tournament.entries.count() >= 2:
+                do_start(tournament)
+                started += 1
+                continue
+            tournament.status = Tournament.Status.CANCELLED
+            tournament.error = "fewer than two people had joined when it was due to start"
+            tournament.save(update_fields=["status", "error"])
+            transaction.on_commit(lambda tid=tournament_id: live.progress(tid))
+            cancelled += 1
+    return {"started": started, "cancelled": cancelled}
+
+
+def do_start(tournament: Tournament) -> Tournament:
+    """Close the entries of a locked open tournament and pair the first round; its
+    matches start after the commit. Swiss plays the rounds asked, or as many as the
+    entrants allow (each meets a new opponent every round)."""
+    entrants = tournament.entries.count()
+    if entrants < 2:
+        raise Rejected("too_few", "a tournament needs at least two people")
+    rounds = None
+    if tournament.format == "swiss":
+        rounds = min(tournament.rounds, entrants - 1 if entrants % 2 == 0 else entrants)
+    try:
+        fmt = make_format(tournament.format, entrants, 1, tournament.seed, 2, rounds)
+    except FormatError as exc:
+        raise Rejected("bad_format", str(exc)) from None
+    first = fmt.first_round()
+    services.do_add_games(tournament, [(f, {}) for f in first])
+    tournament.rounds, tournament.round = fmt.rounds, 1
+    tournament.total_games = fmt.total_games()
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["rounds", "round", "total_games", "status", "started_at"])
+    # People's games are live matches: made here, no worker plays them.
+    transaction.on_commit(lambda: _started(tournament.pk))
     return tournament
 
 

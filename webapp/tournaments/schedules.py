@@ -50,6 +50,39 @@ BUTTON_STUDY = {
 }
 
 
+#: A Swiss for people every day (docs/tournaments.md, "Tournaments for people"): open for
+#: entries for an hour, then it starts itself if two or more joined.
+PEOPLE_SWISS = {
+    "name": "Daily Button Men Swiss for people",
+    "every_s": 24 * 3600,
+    "open_s": 3600,
+    "spec": {"game": "buttonmen", "format": "swiss", "rounds": 3, "clock": "5+3",
+             "name": "Daily Button Men Swiss"},
+}  # fmt: skip
+
+
+def install_people_schedule(schedule: dict = PEOPLE_SWISS) -> PeriodicTask:
+    every_s = schedule["every_s"]
+    interval, _ = IntervalSchedule.objects.get_or_create(
+        every=every_s, period=IntervalSchedule.SECONDS
+    )
+    kwargs = {"spec": schedule["spec"], "periodic_name": schedule["name"], "every_s": every_s,
+              "open_s": schedule["open_s"]}  # fmt: skip
+    task, created = PeriodicTask.objects.update_or_create(
+        name=schedule["name"],
+        defaults={
+            "task": "webapp.tournaments.tasks.scheduled_people_tournament",
+            "interval": interval,
+            "kwargs": json.dumps(kwargs),
+            "expire_seconds": max(60, every_s - 60),
+        },
+    )
+    if created:  # due at once: a fresh site has a tournament to join within a minute
+        task.last_run_at = timezone.now() - timedelta(seconds=every_s)
+        task.save(update_fields=["last_run_at"])
+    return task
+
+
 def install_tournament_schedule(
     name: str, spec: dict, every_s: int, due_now: bool = True
 ) -> PeriodicTask:
@@ -94,3 +127,4 @@ def install_defaults() -> None:
     install_level_ladders()
     study = BUTTON_STUDY
     install_tournament_schedule(study["name"], study["spec"], study["every_s"], due_now=False)
+    install_people_schedule()

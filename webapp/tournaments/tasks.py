@@ -21,7 +21,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from webapp.tournaments import live, playing
+from webapp.accounts.identity import Identity
+from webapp.errors import Rejected
+from webapp.tournaments import live, people, playing
 from webapp.tournaments.models import Tournament, TournamentGame
 from webapp.tournaments.services import Invalid, TournamentPlan, create_tournament
 
@@ -149,4 +151,34 @@ def scheduled_tournament(spec: dict, periodic_name: str, every_s: int = 3600) ->
         return "invalid"
     except IntegrityError:  # the unique slot key: this period already ran
         return "already ran this period"
+    return f"tournament {tournament.pk}"
+
+
+@shared_task(ignore_result=True, soft_time_limit=60, time_limit=90, expires=25)
+def start_due_tournaments() -> dict:
+    """Scheduled tournaments for people whose time has come start (or are cancelled
+    with too few people)."""
+    return people.start_due()
+
+
+@shared_task(ignore_result=True, soft_time_limit=60, time_limit=90, expires=3000)
+def scheduled_people_tournament(
+    spec: dict, periodic_name: str, every_s: int = 86400, open_s: int = 3600
+) -> str:
+    """Run by beat: a tournament for people opens for ``open_s`` seconds of entries,
+    then starts itself; one per period slot, ever (the slot is a unique key)."""
+    slot = int(time.time() // max(1, every_s))
+    maker = Identity(key=f"{people.SCHEDULE}{periodic_name}", name=periodic_name)
+    try:
+        tournament = people.create(
+            people.PeoplePlan(**spec),
+            maker,
+            starts_at=timezone.now() + timedelta(seconds=open_s),
+            schedule_key=f"{periodic_name}:{slot}",
+        )
+    except Rejected as exc:
+        log.error("scheduled tournament %s is invalid: %s", periodic_name, exc.message)
+        return "invalid"
+    except IntegrityError:  # the unique slot key: this period already has one
+        return "already made this period"
     return f"tournament {tournament.pk}"

@@ -223,7 +223,12 @@ def export_csv(request, tournament_id: int):
 
 
 def scheduled(request):
-    tasks = PeriodicTask.objects.filter(task__endswith="scheduled_tournament").order_by("name")
+    tasks = PeriodicTask.objects.filter(
+        task__in=[
+            "webapp.tournaments.tasks.scheduled_tournament",
+            "webapp.tournaments.tasks.scheduled_people_tournament",
+        ]
+    ).order_by("name")
     rows = []
     for task in tasks:
         try:
