@@ -13,6 +13,7 @@ from django.test import Client
 
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
+from webapp.leaderboards.models import Competitor, RatedMatch
 from webapp.matches import endings
 from webapp.matches.models import Match
 from webapp.tournaments import people, standings
@@ -58,6 +59,9 @@ def test_a_swiss_of_four_people_over_three_rounds_pairs_each_round_by_score():
     table = standings.compute(t)["standings"]
     assert [r["name"] for r in table] == ["ann", "bob", "cat", "dan"]
     assert [r["points"] for r in table] == [3, 2, 1, 0]
+    # Games between accounts count for the ratings, on the game's live board.
+    assert RatedMatch.objects.filter(rated=True).count() == 6
+    assert Competitor.objects.get(key=ann.key).game == "octagon"
 
 
 def test_entries_close_at_the_start_and_refusals_change_nothing():
