@@ -38,7 +38,7 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
           .observe(bar, {attributes: true}); }"""
     )
     page.wait_for_function(
-        "document.querySelector('#tournament').dataset.status === 'finished'", timeout=150_000
+        "document.querySelector('#tournament').dataset.status === 'finished'", timeout=300_000
     )
     widths = page.evaluate("window.__widths")
     assert any(0 < w < 100 for w in widths), widths  # it moved through the middle
@@ -83,7 +83,7 @@ def test_a_swiss_tournament_plays_its_rounds_on_the_worker_and_ranks_by_points(n
     # draws are the final ones (loadedStatus is what the server said at load).
     page.wait_for_function(
         "document.querySelector('#tournament').dataset.loadedStatus === 'finished'",
-        timeout=150_000,
+        timeout=300_000,
     )
     expect(page.locator("#standings tbody tr")).to_have_count(5)
     expect(page.locator("#t-round")).to_have_text("round 3 of 3")
