@@ -4,6 +4,7 @@ database. Prints JSON figures.
 
     python bench/live.py --json [--matches 200] [--spectators 500] [--duration 120]
                          [--think 3] [--web-workers 2] [--worker-concurrency 2]
+                         [--profile DIR]
                          [--games footsies buttonmen octagon dicewars dungeon]
 
 Each match seats one bench player (a guest with its own session cookie) against the
@@ -111,9 +112,21 @@ class Stack:
 
         call_command("migrate", verbosity=0)
         port = free_port()
-        self._spawn("web", [sys.executable, "-m", "uvicorn", "webapp.config.asgi:application",
+        web = [sys.executable, "-m", "uvicorn"]
+        workers = self.args.web_workers
+        profile = getattr(self.args, "profile", None)
+        if profile:
+            # One web process under cProfile (uvicorn exits cleanly on SIGTERM, and the
+            # profile is written then): where the web tier's CPU goes, by function.
+            Path(profile).mkdir(parents=True, exist_ok=True)
+            web = [sys.executable, "-m", "cProfile", "-o", str(Path(profile) / "web.prof"),
+                   "-m", "uvicorn", "--timeout-graceful-shutdown", "5"]  # fmt: skip
+            workers = 1
+        deflate = "false" if getattr(self.args, "no_ws_deflate", False) else "true"
+        self._spawn("web", [*web, "webapp.config.asgi:application",
                             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-                            "--workers", str(self.args.web_workers)])  # fmt: skip
+                            "--ws-per-message-deflate", deflate,
+                            "--workers", str(workers)])  # fmt: skip
         from django.conf import settings
 
         from webapp.launcher import worker_argv
@@ -166,9 +179,12 @@ class Stack:
         return out
 
     def stop(self) -> None:
-        for proc in self.procs.values():
+        for name, proc in self.procs.items():
+            # uvicorn raises the signal again once it has shut down: after SIGINT that is
+            # a KeyboardInterrupt, so cProfile's ``finally`` still writes the profile.
+            sig = 2 if name == "web" and getattr(self.args, "profile", None) else 15
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, 15)
+                os.killpg(proc.pid, sig)
         for proc in self.procs.values():
             try:
                 proc.wait(20)
@@ -477,6 +493,12 @@ def main() -> int:
     parser.add_argument("--worker-concurrency", type=int, default=2)
     parser.add_argument(
         "--games", nargs="+", default=["footsies", "buttonmen", "octagon", "dicewars", "dungeon"]
+    )
+    parser.add_argument(
+        "--no-ws-deflate", action="store_true", help="websocket frames uncompressed"
+    )
+    parser.add_argument(
+        "--profile", metavar="DIR", help="run one web process under cProfile; DIR/web.prof"
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -100,3 +100,20 @@ def test_deletions_type_changes_and_whole_replacements_round_trip():
     ]
     for before, after in cases:
         assert delta.apply(before, delta.diff(before, after)) == after
+
+
+def test_no_frame_is_built_for_an_ais_seat():
+    """Against an AI, the person's seat (0) gets its own frame with its moves; seat 1 is
+    the AI's, which no page holds, so its frame (every move it may make) is not built."""
+    match = Match(game="octagon", num_players=2, options={})
+    built = 0
+    for before, event, after in play("octagon", 2, seed=5):
+        texts = frames.event_texts(match, before, event, after, pages=frozenset({0}))
+        assert "1" not in texts
+        if 0 in after.acting_seats():
+            built += 1
+            legal = json.loads(texts["0"])["legal"]
+            assert legal == [after.move_to_str(m) for m in after.legal_moves(0)]
+        # Everyone else, the AI's seat included, reads the spectators' frame.
+        assert frames.for_audience(texts, 1) == texts[frames.SPECTATORS]
+    assert built > 0

@@ -103,8 +103,13 @@ def _view_change(before: State, after: State, seat: int | None) -> dict[str, Any
     return {kind: value}
 
 
-def event_texts(match, before: State, event, after: State) -> Texts:
-    """The frame of one stored event for every audience, each serialised once."""
+def event_texts(
+    match, before: State, event, after: State, pages: frozenset[int] | None = None
+) -> Texts:
+    """The frame of one stored event for every audience, each serialised once.
+    ``pages``: the seats a page can hold (people's and bots'; None: every seat). An AI's
+    seat has no page, so its own frame (its view, every move it may make: hundreds in
+    The Octagon Theory) is never built."""
     common: dict[str, Any] = {
         "type": "event",
         "seq": event.ply + 1,
@@ -117,6 +122,8 @@ def event_texts(match, before: State, event, after: State) -> Texts:
     texts = {SPECTATORS: dumps({**common, **spectator_change})}
     acting = set(after.acting_seats())
     for seat in range(after.num_players):
+        if pages is not None and seat not in pages:
+            continue
         change = _view_change(before, after, seat)
         # A seat reads the spectators' frame unless its view or its moves differ.
         if seat not in acting and change == spectator_change:

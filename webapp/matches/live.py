@@ -39,10 +39,11 @@ def frames_since(match: Match, since_seq: int) -> list[frames.Texts]:
     ]
 
 
-def events_stored(match: Match, stored: list) -> None:
-    """Push the events a transaction just committed: (before, event, after) each."""
+def events_stored(match: Match, stored: list, pages: frozenset[int] | None = None) -> None:
+    """Push the events a transaction just committed: (before, event, after) each;
+    ``pages``: the seats a page can hold (see ``frames.event_texts``)."""
     for before, event, after in stored:
-        _send(match.pk, frames.event_texts(match, before, event, after))
+        _send(match.pk, frames.event_texts(match, before, event, after, pages))
 
 
 def choice_made(match_id: int, ply: int, seats: list[int]) -> None:

@@ -543,7 +543,8 @@ def _advance(match: Match, state: State, schedule: bool = True) -> None:
     remember(match.pk, state)
     signals.position_stored.send(match=match, state=state)
     stored = match.__dict__.pop("stored", [])
-    transaction.on_commit(lambda: live.events_stored(match, stored))
+    pages = frozenset(i for i, s in seat_rows(match).items() if not s.is_agent)
+    transaction.on_commit(lambda: live.events_stored(match, stored, pages))
     if match.time_control:
         _tick(match, state, _movers(stored))
     if schedule and state.current() != TERMINAL:
