@@ -371,8 +371,13 @@ def seek_quick(request, payload: QuickIn):
     except Rejected as exc:
         return _refused(exc)
     if isinstance(found, Match):
-        return {"match": found.pk, "url": f"/matches/{found.pk}/", "clock": found.time_control}
+        return _started(found)
     return Status(201, seeks.as_json(found))
+
+
+def _started(match: Match) -> dict:
+    """What a script needs of the match a seek started."""
+    return {"match": match.pk, "url": f"/matches/{match.pk}/", "clock": match.time_control}
 
 
 @api.post(
@@ -388,7 +393,7 @@ def seek_accept(request, seek_id: int):
         return _refused(exc)
     if match is None:  # a seek for more: joined, waiting for the other seats
         return {"match": None, "url": None, "clock": None}
-    return {"match": match.pk, "url": f"/matches/{match.pk}/", "clock": match.time_control}
+    return _started(match)
 
 
 @api.delete(
