@@ -1,4 +1,4 @@
-"""A Swiss tournament for four people over two rounds, in four browser contexts (one a
+"""A Swiss tournament for four people over three rounds, in four browser contexts (one a
 phone): made and joined from the pages, started by its maker, each round's games played
 live, the next round paired by itself and shown on the open pages, standings at the end."""
 
@@ -11,6 +11,18 @@ from playwright.sync_api import expect
 from .pages import assert_no_sideways_scroll, press
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def visit(page, url: str) -> None:
+    """Go to ``url``. A tournament page redraws itself when someone joins or a game
+    ends, which may cut a navigation short: then go again."""
+    for _ in range(3):
+        try:
+            page.goto(url)
+            return
+        except PlaywrightError:
+            continue
+    page.goto(url)
 
 
 def my_game_link(page, tournament_url: str) -> str | None:
@@ -33,12 +45,7 @@ def resign_my_game(page, tournament_url: str) -> bool:
     href = my_game_link(page, tournament_url)
     if href is None:
         return False
-    for _ in range(3):  # a redraw of the tournament page may cut this navigation short
-        try:
-            page.goto(href)
-            break
-        except PlaywrightError:
-            continue
+    visit(page, href)
     page.wait_for_selector("#match[data-conn=live]")
     press(page, page.get_by_role("button", name="Resign"))
     press(page, page.locator("#resign-confirm").get_by_role("button", name="Yes, resign"))
@@ -46,13 +53,24 @@ def resign_my_game(page, tournament_url: str) -> bool:
     return True
 
 
-def test_a_swiss_of_four_people_over_two_rounds(new_page):
+def play_round(players: list, tournament_url: str) -> None:
+    """In each pairing the later entrant resigns (the maker, entrant 0, never does).
+    Later entrants go first, so each pairing's loser resigns before its winner looks;
+    once both games are over the next round starts at once, so stop there."""
+    resigned = 0
+    for page in reversed(players[1:]):
+        if resigned < 2 and resign_my_game(page, tournament_url):
+            resigned += 1
+    assert resigned == 2
+
+
+def test_a_swiss_of_four_people_over_three_rounds(new_page):
     maker = new_page()
     maker.goto("/")
     maker.get_by_role("link", name="Tournaments").first.click()
     maker.locator("#new-people-tournament").click()
     maker.locator("#people-game").select_option("octagon")
-    maker.locator("#people-rounds").fill("2")
+    maker.locator("#people-rounds").fill("3")
     maker.locator("#people-clock").select_option("5+3")
     maker.get_by_role("button", name="Make the tournament").click()
     maker.wait_for_url(re.compile(r"/tournaments/\d+/$"))
@@ -60,35 +78,35 @@ def test_a_swiss_of_four_people_over_two_rounds(new_page):
 
     others = [new_page(phone=(i == 0)) for i in range(3)]
     for page in others:
-        page.goto(url)
+        visit(page, url)
         press(page, page.locator("#join"))
         expect(page.locator("#withdraw")).to_be_visible()
     # Every join is in (no page redraws itself now): the phone's page fits its width.
-    others[0].goto(url)
+    visit(others[0], url)
     expect(others[0].locator("#people-list li")).to_have_count(4)
     assert_no_sideways_scroll(others[0])
-    maker.reload()
+    visit(maker, url)
     expect(maker.locator("#people-list li")).to_have_count(4)
     names = maker.locator("#people-list li").all_inner_texts()
     maker.locator("#start").click()
     expect(maker.locator("#your-game a")).to_be_visible()
     expect(maker.locator("#in-play li")).to_have_count(2)
 
-    # Round 1: in each pairing the later entrant resigns (the maker is entrant 0).
     players = [maker, *others]
-    resigned = [resign_my_game(p, url) for p in reversed(players[1:])]
-    assert resigned.count(True) == 2
-    # The maker's page, left open since the start, shows round 2 and the new games by
-    # itself (the tournament's socket says a round began; the page redraws).
-    expect(maker.locator("#t-round")).to_have_text("round 2 of 2")
-    expect(maker.locator("#in-play li")).to_have_count(2)
-    expect(maker.locator("#your-game a")).to_be_visible()
-
-    resigned = [resign_my_game(p, url) for p in reversed(players[1:])]
-    assert resigned.count(True) == 2
+    play_round(players, url)
+    # The maker's page, left open since the start, shows each new round and its games
+    # by itself (the tournament's socket says a round began; the page redraws).
+    for round_ in (2, 3):
+        expect(maker.locator("#t-round")).to_have_text(f"round {round_} of 3")
+        expect(maker.locator("#in-play li")).to_have_count(2)
+        expect(maker.locator("#your-game a")).to_be_visible()
+        play_round(players, url)
     watcher = new_page()
     watcher.goto(url)
     expect(watcher.locator("#t-status")).to_have_text(re.compile("finished"))
     first = watcher.locator("#standings tbody tr").first
     expect(first).to_contain_text(names[0])
-    expect(first.locator(".swiss-points")).to_have_text("2")
+    expect(first.locator(".swiss-points")).to_have_text("3")
+    # Four people, three rounds, no one met twice: the points are 3, 2, 1, 0.
+    points = watcher.locator("#standings .swiss-points").all_inner_texts()
+    assert points == ["3", "2", "1", "0"], points
