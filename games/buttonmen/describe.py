@@ -34,6 +34,7 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     swing = "swing " if state.swing_slots[seat] >> slot & 1 else ""
     poison = "Poison " if state.poison[seat] >> slot & 1 else ""
     poison += "Shadow " if state.shadow[seat] >> slot & 1 else ""
+    poison += "Speed " if state.speed[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -65,6 +66,14 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
             )
         used = _listing([die(state, seat, i) for i in attackers])
         return f"{player(state, seat)} skill-attacks {victim} with {used}"
+    if kind == "speed":
+        _, attackers, targets = move
+        foe = 1 - seat
+        victims = _listing([die(state, foe, t) for t in targets])
+        return (
+            f"{possessive(state, seat)} {die(state, seat, attackers[0])} speed-attacks "
+            f"{possessive(state, foe)} {victims}"
+        )
     if kind == "pass":
         return f"{player(state, seat)} passes"
     if kind == "surrender":
@@ -157,6 +166,7 @@ class Scene(NamedTuple):
     choosers: tuple
     poison: tuple = (0, 0)
     shadow: tuple = (0, 0)
+    speed: tuple = (0, 0)
     recipes: tuple = (None, None)
 
 
@@ -173,6 +183,7 @@ def scene(state: ButtonMenState) -> Scene:
         state.choosers,
         tuple(state.poison),
         tuple(state.shadow),
+        tuple(state.speed),
         tuple(state.recipes),
     )
 

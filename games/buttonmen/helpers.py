@@ -13,10 +13,10 @@ from games.buttonmen.state import ButtonMenState
 
 
 class Attack(NamedTuple):
-    kind: str  # "power", "skill" or "shadow"
+    kind: str  # "power", "skill", "shadow" or "speed"
     attackers: tuple[int, ...]  # own die slots
-    target: int  # the opposing die's slot
-    gain: int  # the captured die's size: what the capture adds to the round score
+    target: int | tuple[int, ...]  # the opposing die's slot (a speed attack: its slots)
+    gain: int  # the captured dice's sizes: what the capture adds to the round score
     move: tuple  # the move to apply
 
 
@@ -28,10 +28,17 @@ def attack_list(state: ButtonMenState, seat: int | None = None) -> list[Attack]:
         return []
     foe = 1 - seat
     found = state.attacks_of(seat)
+    sizes = state.size[foe]
     return [
-        Attack(kind, attackers, target, state.size[foe][target], (kind, attackers, target))
+        Attack(kind, attackers, target, _gain(sizes, target), (kind, attackers, target))
         for kind, attackers, target in found
     ]
+
+
+def _gain(sizes: tuple[int, ...], target: int | tuple[int, ...]) -> int:
+    if isinstance(target, tuple):  # a speed attack's several dice
+        return sum(sizes[t] for t in target)
+    return sizes[target]
 
 
 def round_scores(state: ButtonMenState) -> tuple[float, float]:

@@ -9,6 +9,7 @@ swing choice           ("swing", 12)                    ``swing:12``
 several choices        ("swing", 12, 6, 10)             ``swing:12,6,10``
 surrender (option)     ("surrender",)                   ``surrender``
 shadow attack          ("shadow", (1,), 0)              ``shadow:1>0``
+speed attack           ("speed", (1,), (0, 2))          ``speed:1>0+2``
 power attack           ("power", (2,), 0)               ``power:2>0``
 skill attack           ("skill", (0, 3), 1)             ``skill:0+3>1``
 pass                   ("pass",)                        ``pass``
@@ -33,6 +34,7 @@ from games.buttonmen.rules import (
     POWER,
     SHADOW,
     SKILL,
+    SPEED,
     SURRENDER,
     SURRENDER_KIND,
 )
@@ -58,6 +60,8 @@ def move_to_text(move: Any) -> str:
     kind = move[0]
     if kind in (POWER, SKILL, SHADOW):
         return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
+    if kind == SPEED:
+        return f"{kind}:{int(move[1][0])}>{'+'.join(str(int(t)) for t in move[2])}"
     if kind == PASS_KIND:
         return PASS_KIND
     if kind == SURRENDER_KIND:
@@ -121,7 +125,24 @@ def parse_move(text: Any) -> tuple:
         if kind == SKILL and len(slots) < 2:
             raise IllegalMove(f"a one-die skill attack is the power attack: use power:{rest}")
         return (kind, slots, _number(target, "a die number"))
-    raise IllegalMove(f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, pass)")
+    if kind == SPEED:
+        return _parse_speed(text, rest)
+    raise IllegalMove(
+        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, pass)"
+    )
+
+
+def _parse_speed(text: str, rest: str) -> tuple:
+    """``speed:A>T+U``: one Speed die, two or more targets (ascending in the move)."""
+    attacker, arrow, targets = rest.partition(">")
+    if not arrow or "+" in attacker:
+        raise IllegalMove(f"a speed attack reads like speed:0>1+2 (one die), not {text!r}")
+    slots = tuple(sorted(_number(t, "a die number") for t in targets.split("+")))
+    if len(set(slots)) != len(slots):
+        raise IllegalMove(f"a die is captured at most once: {text!r}")
+    if len(slots) < 2:
+        raise IllegalMove(f"a one-target speed attack is the power attack: {text!r}")
+    return (SPEED, (_number(attacker, "a die number"),), slots)
 
 
 def parse_outcome(text: Any) -> tuple:

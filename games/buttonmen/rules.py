@@ -26,6 +26,8 @@ SURRENDER_KIND = "surrender"
 SURRENDER = (SURRENDER_KIND,)
 #: The Shadow die's attack (in place of its power attack).
 SHADOW = "shadow"
+#: The Speed die's attack: one die takes several whose values sum to its own.
+SPEED = "speed"
 
 #: SLOTS[mask]: the slots in ``mask``, ascending.
 SLOTS: tuple[tuple[int, ...], ...] = tuple(
@@ -98,6 +100,26 @@ def attacks_with_shadow(
         one_die.sort(key=lambda m: m[1][0])
         moves.extend(one_die)
         moves.extend(m for m in skills if m[2] == target)
+    return moves
+
+
+def speed_attacks(
+    own: Sequence[int], speed: int, foe: Sequence[int], foe_alive: int
+) -> list[tuple]:
+    """The speed attacks of the Speed dice ``speed`` (their slots in play, as a mask):
+    one Speed die takes two or more opposing dice whose values sum exactly to its value
+    (the site's rule), ``("speed", (slot,), (target, target, ...))``. A one-target speed
+    attack is left out: it does what the power (or shadow) attack on the same die
+    does. Order: by attacking slot, then by target mask."""
+    moves: list[tuple] = []
+    for i in SLOTS[speed]:
+        value = own[i]
+        for _sub, targets in SKILL_SETS[foe_alive]:
+            total = 0
+            for t in targets:
+                total += foe[t]
+            if total == value:
+                moves.append((SPEED, (i,), targets))
     return moves
 
 

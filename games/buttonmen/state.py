@@ -55,6 +55,7 @@ from games.buttonmen.rules import (
     poison_score_x2,
     round_winner,
     score_x2,
+    speed_attacks,
 )
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 
@@ -90,6 +91,7 @@ class ButtonMenState(State):
         "classic",
         "poison",
         "shadow",
+        "speed",
         "alive",
         "captured",
         "turn",
@@ -127,6 +129,7 @@ class ButtonMenState(State):
         self.classic = [True, True]  # only plain and X dice (games.buttonmen.dice)
         self.poison = [0, 0]  # mask of the slots that are Poison dice (they score negative)
         self.shadow = [0, 0]  # mask of the slots that are Shadow dice (shadow attacks)
+        self.speed = [0, 0]  # mask of the slots that are Speed dice (speed attacks)
         self.alive = [0, 0]  # mask of the slots still in play
         self.captured: list[tuple[tuple[int, bool], ...]] = [(), ()]  # (size, was swing)
         self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
@@ -153,6 +156,7 @@ class ButtonMenState(State):
         self.classic = [is_classic(r) for r in recipes]
         self.poison = [poison_mask(r) for r in recipes]
         self.shadow = [skill_mask(r, "s") for r in recipes]
+        self.speed = [skill_mask(r, "z") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -194,8 +198,17 @@ class ButtonMenState(State):
         return ()
 
     def attacks_of(self, seat: int) -> list:
-        """Every attack ``seat`` could make on the dice as they show now (its Shadow
-        dice's own attack included), as ``(kind, attackers, target)`` moves."""
+        """Every attack ``seat`` could make on the dice as they show now (its Shadow and
+        Speed dice's own attacks included), as ``(kind, attackers, target)`` moves; a
+        speed attack's target is a tuple of slots, and speed attacks come last."""
+        foe = 1 - seat
+        moves = self._single_target_attacks(seat)
+        speed = self.speed[seat] & self.alive[seat]
+        if speed:
+            moves += speed_attacks(self.value[seat], speed, self.value[foe], self.alive[foe])
+        return moves
+
+    def _single_target_attacks(self, seat: int) -> list:
         foe = 1 - seat
         if self.shadow[seat]:
             return attacks_with_shadow(
@@ -386,13 +399,16 @@ class ButtonMenState(State):
 
     def _attack(self, seat: int, move: tuple) -> None:
         self.last = LastEvent(move[0], seat, move, scene(self))
-        _, attackers, target = move
+        _, attackers, targets = move
         foe = 1 - seat
-        self.alive[foe] &= ~(1 << target)
-        captured: tuple = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
-        if self.poison[foe] >> target & 1:
-            captured += ("p",)  # a Poison die: minus half its size to the capturer
-        self.captured[seat] = self.captured[seat] + (captured,)
+        # A speed attack takes several dice (a tuple of slots); the others take one.
+        for target in targets if isinstance(targets, tuple) else (targets,):
+            self.alive[foe] &= ~(1 << target)
+            size = self.size[foe][target]
+            captured: tuple = (size, bool(self.swing_slots[foe] >> target & 1))
+            if self.poison[foe] >> target & 1:
+                captured += ("p",)  # a Poison die: minus half its size to the capturer
+            self.captured[seat] = self.captured[seat] + (captured,)
         self.passes = 0
         if not self.alive[foe]:
             # Nothing is left to attack: the round is over and the reroll would not matter.
@@ -533,6 +549,7 @@ class ButtonMenState(State):
         other.classic = self.classic[:]
         other.poison = self.poison[:]
         other.shadow = self.shadow[:]
+        other.speed = self.speed[:]
         other.alive = self.alive[:]
         other.captured = self.captured[:]
         other.turn = self.turn

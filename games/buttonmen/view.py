@@ -72,7 +72,7 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
             )
             skills = "" if state.classic[s] else die_skills(state.recipes[s][i])
             if skills:
-                row[-1]["skills"] = skills  # Poison "p", Shadow "s"
+                row[-1]["skills"] = skills  # as in the recipe: Poison "p", Shadow "s", ...
         dice.append(row)
     scores = state.round_scores()
     # A score would give away a secret swing size, or is unknown before the choice.
@@ -199,6 +199,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.classic = [is_classic(r) for r in state.recipes]
     state.poison = [poison_mask(r) for r in state.recipes]
     state.shadow = [skill_mask(r, "s") for r in state.recipes]
+    state.speed = [skill_mask(r, "z") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)

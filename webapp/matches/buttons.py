@@ -62,6 +62,8 @@ SKILL_LINES = {
     "size from its owner's score; captured, half its size from the capturer's",
     "Shadow": "makes no power attack; instead its shadow attack takes one die showing at "
     "least its own value and at most its size; it joins skill attacks as any die",
+    "Speed": "can also make a speed attack: alone, it captures two or more dice whose "
+    "values add up exactly to its own, and is rerolled",
 }
 
 

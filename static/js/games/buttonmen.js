@@ -386,6 +386,23 @@
       el.append(moveList(attacks.map((a) => ({ move: a.move, text: describeAttack(view, ctx, a) })),
         (move) => attack(move, ctx), "All your attacks"));
     }
+    // A speed attack takes several dice at once: it is picked from its own list.
+    const speeds = view.phase === "play" ? legal.filter((m) => m.startsWith("speed:")) : [];
+    if (speeds.length) {
+      el.append(moveList(speeds.map((move) => ({ move, text: describeSpeed(view, ctx, move) })),
+        (move) => attack(move, ctx), "Speed attacks"));
+    }
+  }
+
+  function describeSpeed(view, ctx, move) {
+    const m = /^speed:(\d+)>([\d+]+)$/.exec(move);
+    const die = (seat, slot) => view.dice[seat].find((d) => d.id === slot);
+    if (!m) return move;
+    const own = die(ctx.you, Number(m[1]));
+    const targets = m[2].split("+").map((t) => die(1 - ctx.you, Number(t)));
+    if (!own || targets.some((d) => !d)) return move;
+    const name = (d) => `${sizeLabel(d.size, d.swing)} showing ${d.value}`;
+    return `Speed attack: your ${name(own)} captures their ${targets.map(name).join(" + ")}`;
   }
 
   function render(el, view, ctx) {
