@@ -35,9 +35,14 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     poison = "Poison " if state.poison[seat] >> slot & 1 else ""
     poison += "Shadow " if state.shadow[seat] >> slot & 1 else ""
     poison += "Speed " if state.speed[seat] >> slot & 1 else ""
+    poison += "Focus " if state.focus[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
+
+
+def possessive_die(state: ButtonMenState, seat: int, slot: int) -> str:
+    return f"their {die(state, seat, slot)}"
 
 
 def _listing(parts: list[str]) -> str:
@@ -76,6 +81,14 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
         )
     if kind == "pass":
         return f"{player(state, seat)} passes"
+    if kind == "focus":
+        return (
+            f"{player(state, seat)} turns {possessive_die(state, seat, move[1])} down to {move[2]}"
+        )
+    if kind == "take":
+        return f"{player(state, seat)} takes the initiative with the Focus dice turned down"
+    if kind == "decline":
+        return f"{player(state, seat)} turns no Focus die down: {player(state, 1 - seat)} starts"
     if kind == "surrender":
         return f"{player(state, seat)} surrenders the round"
     if kind == "swing":
@@ -167,6 +180,7 @@ class Scene(NamedTuple):
     poison: tuple = (0, 0)
     shadow: tuple = (0, 0)
     speed: tuple = (0, 0)
+    focus: tuple = (0, 0)
     recipes: tuple = (None, None)
 
 
@@ -184,6 +198,7 @@ def scene(state: ButtonMenState) -> Scene:
         tuple(state.poison),
         tuple(state.shadow),
         tuple(state.speed),
+        tuple(state.focus),
         tuple(state.recipes),
     )
 

@@ -428,7 +428,7 @@ def _pick_play(
     game: ButtonMenState, seat: int, rng: random.Random, pick_attack: AttackPolicy | None
 ) -> tuple:
     moves = game.legal_moves(seat)
-    if pick_attack is None:
+    if pick_attack is None or game.phase != PLAY:  # the policies only pick attacks
         return rng.choice(moves)
     moves = [m for m in moves if m[0] != SURRENDER_KIND]  # a policy never surrenders
     if moves == [PASS]:

@@ -22,9 +22,10 @@ class Attack(NamedTuple):
 
 def attack_list(state: ButtonMenState, seat: int | None = None) -> list[Attack]:
     """Every attack ``seat`` (default: the seat to move) could make on the dice as they
-    show now, in legal-move order; empty before the round's roll or after the match."""
+    show now, in legal-move order; empty before the round's roll, in the focus phase
+    (before the first attack) or after the match."""
     seat = state.turn if seat is None else seat
-    if seat is None or state.phase in ("fighters", "swing", "roll", "over"):
+    if seat is None or state.phase in ("fighters", "swing", "roll", "focus", "over"):
         return []
     foe = 1 - seat
     found = state.attacks_of(seat)

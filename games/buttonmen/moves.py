@@ -10,6 +10,9 @@ several choices        ("swing", 12, 6, 10)             ``swing:12,6,10``
 surrender (option)     ("surrender",)                   ``surrender``
 shadow attack          ("shadow", (1,), 0)              ``shadow:1>0``
 speed attack           ("speed", (1,), (0, 2))          ``speed:1>0+2``
+turn a Focus die down  ("focus", 2, 1)                  ``focus:2=1``
+take the initiative    ("take",)                         ``take``
+decline (Focus)        ("decline",)                      ``decline``
 power attack           ("power", (2,), 0)               ``power:2>0``
 skill attack           ("skill", (0, 3), 1)             ``skill:0+3>1``
 pass                   ("pass",)                        ``pass``
@@ -29,6 +32,8 @@ from typing import Any
 
 from games.buttonmen.fighters import fighter_name
 from games.buttonmen.rules import (
+    DECLINE,
+    FOCUS_KIND,
     PASS,
     PASS_KIND,
     POWER,
@@ -37,6 +42,7 @@ from games.buttonmen.rules import (
     SPEED,
     SURRENDER,
     SURRENDER_KIND,
+    TAKE,
 )
 from games.core import IllegalMove
 
@@ -62,10 +68,10 @@ def move_to_text(move: Any) -> str:
         return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
     if kind == SPEED:
         return f"{kind}:{int(move[1][0])}>{'+'.join(str(int(t)) for t in move[2])}"
-    if kind == PASS_KIND:
-        return PASS_KIND
-    if kind == SURRENDER_KIND:
-        return SURRENDER_KIND
+    if kind == FOCUS_KIND:
+        return f"{kind}:{int(move[1])}={int(move[2])}"
+    if move in (PASS, SURRENDER, TAKE, DECLINE):
+        return kind
     if kind == SWING_KIND:
         return f"swing:{_ints(move[1:])}"
     if kind == FIGHTERS_KIND:
@@ -107,6 +113,13 @@ def parse_move(text: Any) -> tuple:
         return PASS
     if kind == SURRENDER_KIND and not rest.strip():
         return SURRENDER
+    if kind in (TAKE[0], DECLINE[0]) and not rest.strip():
+        return (kind,)
+    if kind == FOCUS_KIND:
+        slot, equals, value = rest.partition("=")
+        if not equals:
+            raise IllegalMove(f"a Focus turn-down reads like focus:2=1 (die 2 to 1), not {text!r}")
+        return (FOCUS_KIND, _number(slot, "a die number"), _number(value, "a die value"))
     if kind == SWING_KIND:
         # One value per choice: swing letters, then option dice (games.buttonmen.dice).
         values = _numbers(rest, "a swing size")
@@ -128,7 +141,7 @@ def parse_move(text: Any) -> tuple:
     if kind == SPEED:
         return _parse_speed(text, rest)
     raise IllegalMove(
-        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, pass)"
+        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, pass, focus:A=V, take, decline)"
     )
 
 

@@ -28,6 +28,11 @@ SURRENDER = (SURRENDER_KIND,)
 SHADOW = "shadow"
 #: The Speed die's attack: one die takes several whose values sum to its own.
 SPEED = "speed"
+#: The moves of the focus phase: turn one Focus die down, ``("focus", slot, value)``;
+#: take the initiative with the dice turned down so far; or let the other seat start.
+FOCUS_KIND = "focus"
+TAKE = ("take",)
+DECLINE = ("decline",)
 
 #: SLOTS[mask]: the slots in ``mask``, ascending.
 SLOTS: tuple[tuple[int, ...], ...] = tuple(

@@ -26,6 +26,8 @@ SAMPLE = [
     ("Jocasta", 3),  # (6) (12) s(12) (20) s(X)
     ("Anvil", 3),  # s(4) pz(10) pz(12) zs(30) spz(V): Speed with Poison and Shadow
     ("Rainbow Dash", 3),  # (8) z(8) z(10) sp(20) (X)
+    ("Oklahoma", 3),  # f(6) f(10) f(12) f(X): four Focus dice
+    ("braincraft", 3),  # z(6) z(6) z(10) f(20) f(20): Speed and Focus
 ]
 
 AGENTS = [

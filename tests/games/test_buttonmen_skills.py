@@ -88,3 +88,104 @@ def test_a_speed_button_is_played_to_the_end_by_the_rules():
 
     # Lascivia (4) zp(12) (20) p(X) against Anvil s(4) pz(10) pz(12) zs(30) spz(V).
     check_game(GAME, 3, options={"fighters": ["Lascivia", "Anvil"], "rounds_to_win": 1})
+
+
+# ----- Focus -------------------------------------------------------------------------------
+
+
+def test_a_focus_die_is_turned_down_to_take_the_initiative_and_sits_out_the_first_attack():
+    # A: f(20) showing 14 and d10 showing 9; B: d6 showing 3 and d8 showing 5. B has
+    # the initiative (3 against 9), but with the Focus die at 1 A would have it outright.
+    state = seated([("f(20)", 10), (6, 8)]).apply(("roll", (14, 9), (3, 5)))
+    assert state.phase == "focus" and state.turn == 0 and state.current() == 0
+    # Before turning a die down A may decline; then each value below the die's own.
+    assert state.legal_moves(0) == [("decline",), *[("focus", 0, v) for v in range(1, 14)]]
+    move = state.str_to_move("focus:0=2")
+    assert move == ("focus", 0, 2) and state.move_to_str(move) == "focus:0=2"
+    assert GAME.describe_move(state, move) == "A turns their Focus d20 showing 14 down to 2"
+    state = state.apply(move)
+    assert state.value[0] == (2, 9) and state.dizzy == [1, 0] and state.focusing
+    # 2 against 3 wins outright: A may take the initiative, or turn it further down.
+    assert state.legal_moves(0) == [("take",), ("focus", 0, 1)]
+    state = state.apply(state.str_to_move("take"))
+    # B has no Focus dice: play starts with A, whose turned-down die may not attack.
+    assert state.phase == "play" and state.turn == 0
+    assert state.legal_moves(0) == [("power", (1,), 0), ("power", (1,), 1)]
+    state = state.apply(("power", (1,), 0)).apply(("reroll", (4,)))
+    # After A's first attack the die is no longer dizzy.
+    assert state.dizzy == [0, 0] and state.turn == 1
+    assert state.value == [(2, 4), (3, 5)] and state.captured == [((6, False),), ()]
+
+
+def test_a_turn_down_that_leaves_the_initiative_with_the_foe_must_go_further():
+    # 14 down to 5: A [5, 9] still loses to B [3, 5]; A may neither take nor decline.
+    state = seated([("f(20)", 10), (6, 8)]).apply(("roll", (14, 9), (3, 5)))
+    state = state.apply(("focus", 0, 5))
+    assert state.legal_moves(0) == [("focus", 0, v) for v in range(1, 5)]
+    with pytest.raises(IllegalMove):
+        state.apply(("take",))
+
+
+def test_no_focus_phase_when_the_lowest_values_would_only_tie():
+    # A's Focus die at 1 would tie B's 1, and then 5 against 5: no outright win.
+    state = seated([("f(20)", 10), (6, 8)]).apply(("roll", (14, 5), (1, 5)))
+    assert state.phase == "play" and state.turn == 1
+    # After a coin toss the loser may answer as after a roll (the site decides ties
+    # first): here A's Focus die at 1 wins outright ([1, 3] against [3, 3]).
+    state = seated([("f(20)", 10), (6, 8)]).apply(("roll", (3, 3), (3, 3)))
+    assert state.phase == "coin"
+    assert state.apply(("coin", 0)).phase == "play"
+    state = state.apply(("coin", 1))
+    assert (state.phase, state.turn) == ("focus", 0)
+    # A Focus die already at its minimum cannot be turned down.
+    state = seated([("f(20)", 10), (6, 8)]).apply(("roll", (1, 9), (1, 5)))
+    assert state.phase == "play" and state.turn == 1
+
+
+def test_both_seats_answer_each_other_with_focus_dice_until_one_declines():
+    # A: f(20) 14, d10 9; B: f(12) 6, d8 5. B starts ([5, 6] against [9, 14]).
+    state = seated([("f(20)", 10), ("f(12)", 8)]).apply(("roll", (14, 9), (6, 5)))
+    assert (state.phase, state.turn) == ("focus", 0)
+    state = state.apply(("focus", 0, 4)).apply(("take",))  # A [4, 9] against B [5, 6]
+    # B answers: its f(12) at 1 would win outright ([1, 5] against [4, 9]).
+    assert (state.phase, state.turn, state.focusing) == ("focus", 1, False)
+    state = state.apply(("focus", 0, 3)).apply(("take",))  # B [3, 5] against A [4, 9]
+    assert (state.phase, state.turn) == ("focus", 0)
+    state = state.apply(("focus", 0, 2)).apply(("take",))  # A [2, 9] against B [3, 5]
+    assert (state.phase, state.turn) == ("focus", 1)
+    state = state.apply(("decline",))
+    assert GAME.describe_move(state.clone(), ("pass",)) == "A passes"
+    # A starts; only the first mover's turned-down dice stay dizzy.
+    assert (state.phase, state.turn) == ("play", 0)
+    assert state.value == [(2, 9), (3, 5)] and state.dizzy == [1, 0]
+
+
+def test_the_focus_phase_round_trips_through_the_view():
+    state = seated([("f(20)", 10), (6, 8)]).apply(("roll", (14, 9), (3, 5)))
+    state = state.apply(("focus", 0, 5))
+    view = state.full_view()
+    assert view["phase"] == "focus" and view["focusing"] is True
+    assert view["dice"][0][0] == {
+        "id": 0, "size": 20, "value": 5, "swing": None, "skills": "f", "dizzy": True
+    }  # fmt: skip
+    again = GAME.from_position(view)
+    assert again.legal_moves(0) == state.legal_moves(0) and again.dizzy == [1, 0]
+    # A hand-made position: A to start, its Focus die dizzy.
+    made = position(
+        [(20, 2), (10, 9)],
+        [(6, 3), (8, 5)],
+        fighters=[("Focused", ["f(20)", 10]), ("Plain", [6, 8])],
+        dizzy=[(0,), ()],
+    )
+    state = GAME.from_position(made)
+    assert state.legal_moves(0) == [("power", (1,), 0), ("power", (1,), 1)]
+    bad = position([(20, 2), (10, 9)], [(6, 3), (8, 5)], dizzy=[(1,), ()])
+    with pytest.raises(IllegalMove, match="Focus"):
+        GAME.from_position(bad)
+
+
+def test_a_focus_button_is_played_to_the_end_by_the_rules():
+    from games.testing import check_game
+
+    # Crab (8) (10) (12) f(20) f(20) against Count Dracula sf(4) (8) s(10) (16) (X).
+    check_game(GAME, 3, options={"fighters": ["Crab", "Count Dracula"], "rounds_to_win": 1})

@@ -64,6 +64,9 @@ SKILL_LINES = {
     "least its own value and at most its size; it joins skill attacks as any die",
     "Speed": "can also make a speed attack: alone, it captures two or more dice whose "
     "values add up exactly to its own, and is rerolled",
+    "Focus": "after the roll, a player without the initiative may turn Focus dice down "
+    "to lower values if that wins the initiative outright; the other player may answer "
+    "in kind; turned-down dice sit out their owner's first attack",
 }
 
 
