@@ -36,6 +36,7 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     poison += "Shadow " if state.shadow[seat] >> slot & 1 else ""
     poison += "Speed " if state.speed[seat] >> slot & 1 else ""
     poison += "Focus " if state.focus[seat] >> slot & 1 else ""
+    poison += "Stinger " if state.stinger[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -181,6 +182,7 @@ class Scene(NamedTuple):
     shadow: tuple = (0, 0)
     speed: tuple = (0, 0)
     focus: tuple = (0, 0)
+    stinger: tuple = (0, 0)
     recipes: tuple = (None, None)
 
 
@@ -199,6 +201,7 @@ def scene(state: ButtonMenState) -> Scene:
         tuple(state.shadow),
         tuple(state.speed),
         tuple(state.focus),
+        tuple(state.stinger),
         tuple(state.recipes),
     )
 

@@ -55,6 +55,7 @@ from games.buttonmen.rules import (
     TAKE,
     attacks,
     attacks_with_shadow,
+    attacks_with_stinger,
     initiative,
     poison_score_x2,
     round_winner,
@@ -99,6 +100,7 @@ class ButtonMenState(State):
         "shadow",
         "speed",
         "focus",
+        "stinger",
         "dizzy",
         "focusing",
         "alive",
@@ -140,6 +142,7 @@ class ButtonMenState(State):
         self.shadow = [0, 0]  # mask of the slots that are Shadow dice (shadow attacks)
         self.speed = [0, 0]  # mask of the slots that are Speed dice (speed attacks)
         self.focus = [0, 0]  # mask of the slots that are Focus dice (turned down for initiative)
+        self.stinger = [0, 0]  # mask of Stinger dice (wider skill attacks, no initiative)
         self.dizzy = [0, 0]  # mask of Focus dice turned down: no attack on the first turn
         self.focusing = False  # the focus phase's seat has turned a die down (may not decline)
         self.alive = [0, 0]  # mask of the slots still in play
@@ -170,6 +173,7 @@ class ButtonMenState(State):
         self.shadow = [skill_mask(r, "s") for r in recipes]
         self.speed = [skill_mask(r, "z") for r in recipes]
         self.focus = [skill_mask(r, "f") for r in recipes]
+        self.stinger = [skill_mask(r, "g") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -228,6 +232,18 @@ class ButtonMenState(State):
         usable = self.alive[seat] & ~self.dizzy[seat]  # dizzy dice do not attack
         if not usable:
             return []
+        if self.stinger[seat]:
+            mins = [self._min_value(seat, i) for i in range(len(self.value[seat]))]
+            return attacks_with_stinger(
+                self.value[seat],
+                usable,
+                self.value[foe],
+                self.alive[foe],
+                self.size[seat],
+                self.shadow[seat],
+                mins,
+                self.stinger[seat],
+            )
         if self.shadow[seat]:
             return attacks_with_shadow(
                 self.value[seat],
@@ -432,9 +448,10 @@ class ButtonMenState(State):
     # ----- initiative and Focus dice -------------------------------------------------
 
     def _initiative_values(self, seat: int) -> list[int]:
-        """The values of the seat's dice that count for initiative."""
+        """The values of the seat's dice that count for initiative (Stinger dice do not,
+        the site's rule)."""
         values = self.value[seat]
-        return [values[i] for i in SLOTS[self.alive[seat]]]
+        return [values[i] for i in SLOTS[self.alive[seat] & ~self.stinger[seat]]]
 
     def _initiative(self) -> int | None:
         return initiative(self._initiative_values(0), self._initiative_values(1))
@@ -664,6 +681,7 @@ class ButtonMenState(State):
         other.shadow = self.shadow[:]
         other.speed = self.speed[:]
         other.focus = self.focus[:]
+        other.stinger = self.stinger[:]
         other.dizzy = self.dizzy[:]
         other.focusing = self.focusing
         other.alive = self.alive[:]

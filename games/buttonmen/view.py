@@ -206,6 +206,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.shadow = [skill_mask(r, "s") for r in state.recipes]
     state.speed = [skill_mask(r, "z") for r in state.recipes]
     state.focus = [skill_mask(r, "f") for r in state.recipes]
+    state.stinger = [skill_mask(r, "g") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)

@@ -28,6 +28,8 @@ SAMPLE = [
     ("Rainbow Dash", 3),  # (8) z(8) z(10) sp(20) (X)
     ("Oklahoma", 3),  # f(6) f(10) f(12) f(X): four Focus dice
     ("braincraft", 3),  # z(6) z(6) z(10) f(20) f(20): Speed and Focus
+    ("BugRoger", 3),  # (4) (4) zg(18) zg(18) (10,10): Speed Stinger dice
+    ("Maine", 3),  # f(4) g(6) s(6) (V) (X): Focus, Stinger and Shadow
 ]
 
 AGENTS = [

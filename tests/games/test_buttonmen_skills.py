@@ -189,3 +189,59 @@ def test_a_focus_button_is_played_to_the_end_by_the_rules():
 
     # Crab (8) (10) (12) f(20) f(20) against Count Dracula sf(4) (8) s(10) (16) (X).
     check_game(GAME, 3, options={"fighters": ["Crab", "Count Dracula"], "rounds_to_win": 1})
+
+
+# ----- Stinger -----------------------------------------------------------------------------
+
+
+def test_a_stinger_die_adds_any_value_from_one_to_its_own_in_a_skill_attack():
+    # The site's example: a plain die showing 4 and a Stinger die showing 6 skill-attack
+    # any die showing 5 through 10.
+    view = position(
+        [(4, 4), (6, 6), (20, 20)],
+        [(12, 1), (12, 5), (12, 11)],
+        fighters=[("Stung", [4, "g(6)", 20]), ("Plain", [12, 12, 12])],
+    )
+    state = GAME.from_position(view)
+    skill = [m for m in state.legal_moves(0) if m[0] == "skill"]
+    # 4 + (1..6) reaches the 5; the 11 is beyond 4 + 6, and every set with the 20
+    # starts at 21.
+    assert skill == [("skill", (0, 1), 1)]
+    assert GAME.describe_move(state, skill[0]) == (
+        "Stung skill-attacks Plain's d12 showing 5 with d4 showing 4 and Stinger d6 showing 6"
+    )
+    after = state.apply(skill[0])
+    assert after.captured[0] == ((12, False),) and after.pending == (0, 1)
+    assert after.full_view()["dice"][0][1]["skills"] == "g"
+
+
+def test_two_stinger_dice_reach_every_value_from_two_to_their_sum():
+    # The site's second example: two Stinger dice showing 10 attack any die 2..20.
+    view = position(
+        [(10, 10), (10, 10)],
+        [(20, 1), (20, 2), (20, 20), (30, 21)],
+        fighters=[("Stung", ["g(10)", "g(10)"]), ("Plain", [20, 20, 20, 30])],
+    )
+    moves = GAME.from_position(view).legal_moves(0)
+    assert [m[2] for m in moves if m[0] == "skill"] == [1, 2]
+    state = GAME.from_position(view).apply(("skill", (0, 1), 2))
+    assert state.captured[0] == ((20, False),) and state.pending == (0, 1)
+
+
+def test_stinger_dice_do_not_count_for_initiative():
+    # A: g(4) showing 1 and d20 showing 9; B: d6 showing 3 and d8 showing 5. Only A's
+    # 9 counts: B (3, 5) starts.
+    state = seated([("g(4)", 20), (6, 8)]).apply(("roll", (1, 9), (3, 5)))
+    assert state.phase == "play" and state.turn == 1
+    # A's only counted die, 3, ties B's 3: a full tie, the coin decides.
+    state = seated([("g(4)", 20), (6,)]).apply(("roll", (1, 3), (3,)))
+    assert state.phase == "coin"
+    state = seated([("g(4)", "g(4)"), (6,)]).apply(("roll", (1, 1), (6,)))
+    assert state.turn == 1  # no counted die against one
+
+
+def test_a_stinger_button_is_played_to_the_end_by_the_rules():
+    from games.testing import check_game
+
+    # BugRoger (4) (4) zg(18) zg(18) (10,10) against Maine f(4) g(6) s(6) (V) (X).
+    check_game(GAME, 3, options={"fighters": ["BugRoger", "Maine"], "rounds_to_win": 1})

@@ -25,6 +25,8 @@ def test_a_button_page_draws_its_recipe_and_names_its_set(client):
     assert "Tier 3: playable" in anvil and "<li>Speed: can also make a speed attack" in anvil
     crab = html.unescape(client.get("/games/buttonmen/buttons/Crab/").content.decode())
     assert "Tier 3: playable" in crab and "<li>Focus: after the roll" in crab
+    bug = html.unescape(client.get("/games/buttonmen/buttons/BugRoger/").content.decode())
+    assert "Tier 3: playable" in bug and "<li>Stinger: in a skill attack" in bug
     marin = html.unescape(client.get("/games/buttonmen/buttons/Marin/").content.decode())
     assert "Tier 3: playable" in marin and "<li>Poison: worth negative points" in marin
     assert client.get("/games/buttonmen/buttons/Nobody At All/").status_code == 404

@@ -67,6 +67,8 @@ SKILL_LINES = {
     "Focus": "after the roll, a player without the initiative may turn Focus dice down "
     "to lower values if that wins the initiative outright; the other player may answer "
     "in kind; turned-down dice sit out their owner's first attack",
+    "Stinger": "in a skill attack it counts as any value from its minimum up to the value "
+    "it shows; it does not count when deciding who starts",
 }
 
 
