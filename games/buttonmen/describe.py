@@ -42,10 +42,6 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     return f"{text} showing {value}" if showing and value else text
 
 
-def possessive_die(state: ButtonMenState, seat: int, slot: int) -> str:
-    return f"their {die(state, seat, slot)}"
-
-
 def _listing(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
@@ -83,9 +79,7 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
     if kind == "pass":
         return f"{player(state, seat)} passes"
     if kind == "focus":
-        return (
-            f"{player(state, seat)} turns {possessive_die(state, seat, move[1])} down to {move[2]}"
-        )
+        return f"{player(state, seat)} turns their {die(state, seat, move[1])} down to {move[2]}"
     if kind == "take":
         return f"{player(state, seat)} takes the initiative with the Focus dice turned down"
     if kind == "decline":

@@ -399,6 +399,8 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
         if view.get("focusing", False) not in (True, False):
             raise IllegalMove("'focusing' is true or false")
         state.focusing = bool(view.get("focusing", False))
+        if not state.legal_moves(state.turn):
+            raise IllegalMove("this focus phase leaves its seat no move (no die to turn down)")
     if phase == REROLL:
         reroll = view["reroll"]
         if reroll.get("seat", state.turn) != state.turn:

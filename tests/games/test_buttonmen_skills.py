@@ -182,6 +182,12 @@ def test_the_focus_phase_round_trips_through_the_view():
     bad = position([(20, 2), (10, 9)], [(6, 3), (8, 5)], dizzy=[(1,), ()])
     with pytest.raises(IllegalMove, match="Focus"):
         GAME.from_position(bad)
+    stuck = dict(made, phase="focus", focusing=True)  # 2 against 3 wins: take it, or go on
+    assert GAME.from_position(stuck).legal_moves(0) == [("take",), ("focus", 0, 1)]
+    stuck["dice"][0][0]["value"] = 1
+    stuck["dice"][1][0]["value"] = 1
+    with pytest.raises(IllegalMove, match="no move"):
+        GAME.from_position(stuck)
 
 
 def test_a_focus_button_is_played_to_the_end_by_the_rules():
