@@ -34,6 +34,9 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     swing = "swing " if state.swing_slots[seat] >> slot & 1 else ""
     poison = "Poison " if state.poison[seat] >> slot & 1 else ""
     poison += "Shadow " if state.shadow[seat] >> slot & 1 else ""
+    poison += "Speed " if state.speed[seat] >> slot & 1 else ""
+    poison += "Focus " if state.focus[seat] >> slot & 1 else ""
+    poison += "Stinger " if state.stinger[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -65,8 +68,22 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
             )
         used = _listing([die(state, seat, i) for i in attackers])
         return f"{player(state, seat)} skill-attacks {victim} with {used}"
+    if kind == "speed":
+        _, attackers, targets = move
+        foe = 1 - seat
+        victims = _listing([die(state, foe, t) for t in targets])
+        return (
+            f"{possessive(state, seat)} {die(state, seat, attackers[0])} speed-attacks "
+            f"{possessive(state, foe)} {victims}"
+        )
     if kind == "pass":
         return f"{player(state, seat)} passes"
+    if kind == "focus":
+        return f"{player(state, seat)} turns their {die(state, seat, move[1])} down to {move[2]}"
+    if kind == "take":
+        return f"{player(state, seat)} takes the initiative with the Focus dice turned down"
+    if kind == "decline":
+        return f"{player(state, seat)} turns no Focus die down: {player(state, 1 - seat)} starts"
     if kind == "surrender":
         return f"{player(state, seat)} surrenders the round"
     if kind == "swing":
@@ -157,6 +174,9 @@ class Scene(NamedTuple):
     choosers: tuple
     poison: tuple = (0, 0)
     shadow: tuple = (0, 0)
+    speed: tuple = (0, 0)
+    focus: tuple = (0, 0)
+    stinger: tuple = (0, 0)
     recipes: tuple = (None, None)
 
 
@@ -173,6 +193,9 @@ def scene(state: ButtonMenState) -> Scene:
         state.choosers,
         tuple(state.poison),
         tuple(state.shadow),
+        tuple(state.speed),
+        tuple(state.focus),
+        tuple(state.stinger),
         tuple(state.recipes),
     )
 

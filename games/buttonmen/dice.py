@@ -40,8 +40,12 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 #: The skills the engine plays, by their letter in the site's notation: Poison only
 #: changes scoring (an own Poison die left in play scores minus its size, a captured
 #: one minus half its size for the capturer); Shadow changes a die's one-die attack
-#: (games.buttonmen.rules.attacks_with_shadow).
-SKILLS: dict[str, str] = {"p": "Poison", "s": "Shadow"}
+#: (games.buttonmen.rules.attacks_with_shadow); Speed adds the speed attack
+#: (games.buttonmen.rules.speed_attacks); Focus dice may be turned down after the
+#: roll to take the initiative (the focus phase of games.buttonmen.state); Stinger
+#: dice widen skill attacks (games.buttonmen.rules.attacks_with_stinger) and do not
+#: count for initiative.
+SKILLS: dict[str, str] = {"p": "Poison", "s": "Shadow", "z": "Speed", "f": "Focus", "g": "Stinger"}
 
 #: Bounds for hand-made and roster recipes (the move tables are built for them).
 MAX_DICE = 8

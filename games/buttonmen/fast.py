@@ -428,7 +428,7 @@ def _pick_play(
     game: ButtonMenState, seat: int, rng: random.Random, pick_attack: AttackPolicy | None
 ) -> tuple:
     moves = game.legal_moves(seat)
-    if pick_attack is None:
+    if pick_attack is None or game.phase != PLAY:  # the policies only pick attacks
         return rng.choice(moves)
     moves = [m for m in moves if m[0] != SURRENDER_KIND]  # a policy never surrenders
     if moves == [PASS]:
@@ -442,7 +442,8 @@ def _pick_play(
         rng,
     )
     if picked is None:
-        return PASS
+        # The policy sees no attack; a skill it does not model may still have one.
+        return PASS if PASS in moves else rng.choice(moves)
     attackers, target = picked
     slots = tuple(sorted(own_ids[i] for i in attackers))
     own, showing = game.value[seat], game.value[foe][foe_ids[target]]
@@ -451,6 +452,7 @@ def _pick_play(
     if move in moves:
         return move
     # The policy sees values only, not skills: the same dice on the same target under
-    # this button's rules (a Shadow die's shadow attack), else any legal move.
+    # this button's rules (a Shadow die's shadow attack), else any legal move. Speed
+    # attacks are never named by the policy; it plays them only in that random pick.
     same = [m for m in moves if m[1:] == move[1:]]
     return same[0] if same else rng.choice(moves)

@@ -13,25 +13,33 @@ from games.buttonmen.state import ButtonMenState
 
 
 class Attack(NamedTuple):
-    kind: str  # "power", "skill" or "shadow"
+    kind: str  # "power", "skill", "shadow" or "speed"
     attackers: tuple[int, ...]  # own die slots
-    target: int  # the opposing die's slot
-    gain: int  # the captured die's size: what the capture adds to the round score
+    target: int | tuple[int, ...]  # the opposing die's slot (a speed attack: its slots)
+    gain: int  # the captured dice's sizes: what the capture adds to the round score
     move: tuple  # the move to apply
 
 
 def attack_list(state: ButtonMenState, seat: int | None = None) -> list[Attack]:
     """Every attack ``seat`` (default: the seat to move) could make on the dice as they
-    show now, in legal-move order; empty before the round's roll or after the match."""
+    show now, in legal-move order; empty before the round's roll, in the focus phase
+    (before the first attack) or after the match."""
     seat = state.turn if seat is None else seat
-    if seat is None or state.phase in ("fighters", "swing", "roll", "over"):
+    if seat is None or state.phase in ("fighters", "swing", "roll", "focus", "over"):
         return []
     foe = 1 - seat
     found = state.attacks_of(seat)
+    sizes = state.size[foe]
     return [
-        Attack(kind, attackers, target, state.size[foe][target], (kind, attackers, target))
+        Attack(kind, attackers, target, _gain(sizes, target), (kind, attackers, target))
         for kind, attackers, target in found
     ]
+
+
+def _gain(sizes: tuple[int, ...], target: int | tuple[int, ...]) -> int:
+    if isinstance(target, tuple):  # a speed attack's several dice
+        return sum(sizes[t] for t in target)
+    return sizes[target]
 
 
 def round_scores(state: ButtonMenState) -> tuple[float, float]:

@@ -9,6 +9,10 @@ swing choice           ("swing", 12)                    ``swing:12``
 several choices        ("swing", 12, 6, 10)             ``swing:12,6,10``
 surrender (option)     ("surrender",)                   ``surrender``
 shadow attack          ("shadow", (1,), 0)              ``shadow:1>0``
+speed attack           ("speed", (1,), (0, 2))          ``speed:1>0+2``
+turn a Focus die down  ("focus", 2, 1)                  ``focus:2=1``
+take the initiative    ("take",)                         ``take``
+decline (Focus)        ("decline",)                      ``decline``
 power attack           ("power", (2,), 0)               ``power:2>0``
 skill attack           ("skill", (0, 3), 1)             ``skill:0+3>1``
 pass                   ("pass",)                        ``pass``
@@ -28,13 +32,17 @@ from typing import Any
 
 from games.buttonmen.fighters import fighter_name
 from games.buttonmen.rules import (
+    DECLINE,
+    FOCUS_KIND,
     PASS,
     PASS_KIND,
     POWER,
     SHADOW,
     SKILL,
+    SPEED,
     SURRENDER,
     SURRENDER_KIND,
+    TAKE,
 )
 from games.core import IllegalMove
 
@@ -58,10 +66,12 @@ def move_to_text(move: Any) -> str:
     kind = move[0]
     if kind in (POWER, SKILL, SHADOW):
         return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
-    if kind == PASS_KIND:
-        return PASS_KIND
-    if kind == SURRENDER_KIND:
-        return SURRENDER_KIND
+    if kind == SPEED:
+        return f"{kind}:{int(move[1][0])}>{'+'.join(str(int(t)) for t in move[2])}"
+    if kind == FOCUS_KIND:
+        return f"{kind}:{int(move[1])}={int(move[2])}"
+    if move in (PASS, SURRENDER, TAKE, DECLINE):
+        return kind
     if kind == SWING_KIND:
         return f"swing:{_ints(move[1:])}"
     if kind == FIGHTERS_KIND:
@@ -103,6 +113,13 @@ def parse_move(text: Any) -> tuple:
         return PASS
     if kind == SURRENDER_KIND and not rest.strip():
         return SURRENDER
+    if kind in (TAKE[0], DECLINE[0]) and not rest.strip():
+        return (kind,)
+    if kind == FOCUS_KIND:
+        slot, equals, value = rest.partition("=")
+        if not equals:
+            raise IllegalMove(f"a Focus turn-down reads like focus:2=1 (die 2 to 1), not {text!r}")
+        return (FOCUS_KIND, _number(slot, "a die number"), _number(value, "a die value"))
     if kind == SWING_KIND:
         # One value per choice: swing letters, then option dice (games.buttonmen.dice).
         values = _numbers(rest, "a swing size")
@@ -121,7 +138,24 @@ def parse_move(text: Any) -> tuple:
         if kind == SKILL and len(slots) < 2:
             raise IllegalMove(f"a one-die skill attack is the power attack: use power:{rest}")
         return (kind, slots, _number(target, "a die number"))
-    raise IllegalMove(f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, pass)")
+    if kind == SPEED:
+        return _parse_speed(text, rest)
+    raise IllegalMove(
+        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, pass, focus:A=V, take, decline)"
+    )
+
+
+def _parse_speed(text: str, rest: str) -> tuple:
+    """``speed:A>T+U``: one Speed die, two or more targets (ascending in the move)."""
+    attacker, arrow, targets = rest.partition(">")
+    if not arrow or "+" in attacker:
+        raise IllegalMove(f"a speed attack reads like speed:0>1+2 (one die), not {text!r}")
+    slots = tuple(sorted(_number(t, "a die number") for t in targets.split("+")))
+    if len(set(slots)) != len(slots):
+        raise IllegalMove(f"a die is captured at most once: {text!r}")
+    if len(slots) < 2:
+        raise IllegalMove(f"a one-target speed attack is the power attack: {text!r}")
+    return (SPEED, (_number(attacker, "a die number"),), slots)
 
 
 def parse_outcome(text: Any) -> tuple:

@@ -59,13 +59,21 @@ def position(
     rounds: Sequence[tuple[int | None, float, float]] = (),
     swing: Sequence[int | None] | None = None,
     options: dict[str, Any] | None = None,
+    dizzy: Sequence[Sequence[int]] = ((), ()),
+    focusing: bool = False,
 ) -> dict[str, Any]:
     """A full view: dice by seat in slot order, ``rounds`` as (winner, score0, score1).
 
     ``swing`` defaults to the size of each seat's X dice; give it when no X die is in
-    play (all captured) or before the round's roll.
+    play (all captured) or before the round's roll. ``dizzy`` lists per seat the slots
+    of Focus dice turned down; ``focusing`` is the focus phase's flag (the view's).
     """
     swings = list(swing) if swing is not None else [_swing_size(dice0), _swing_size(dice1)]
+    dice = [_dice(dice0), _dice(dice1)]
+    for s in (0, 1):
+        for die in dice[s]:
+            if die["id"] in dizzy[s]:
+                die["dizzy"] = True
     return {
         "game": "buttonmen",
         "seat": None,
@@ -77,9 +85,10 @@ def position(
         "fighters": [_fighter(f) for f in fighters],
         "swing": swings,
         "swing_secret": [False, False],
-        "dice": [_dice(dice0), _dice(dice1)],
+        "dice": dice,
         "captured": [[{"size": n, "swing": None} for n in captured[s]] for s in (0, 1)],
         "passes": passes,
+        "focusing": focusing,
         "reroll": None if reroll is None else {"seat": turn, "dice": list(reroll)},
         "rounds": [
             {"round": n, "score": [a, b], "winner": won}

@@ -16,8 +16,8 @@ Each button falls in the first tier whose dice it needs:
 
 or none, when it needs anything else (other skills, or special rules of its own). A
 button is *playable* when the engine implements what it needs; today that is tiers 1
-and 2, and the tier-3 buttons whose only skill is one the engine plays (Poison,
-``games.buttonmen.dice.SKILLS``); the others say what they still need.
+and 2, and the tier-3 buttons whose skills the engine all plays
+(``games.buttonmen.dice.SKILLS``); the others say what they still need.
 ``roster()`` lists every button with its tier and, when it is not playable, why.
 """
 

@@ -26,6 +26,13 @@ SURRENDER_KIND = "surrender"
 SURRENDER = (SURRENDER_KIND,)
 #: The Shadow die's attack (in place of its power attack).
 SHADOW = "shadow"
+#: The Speed die's attack: one die takes several whose values sum to its own.
+SPEED = "speed"
+#: The moves of the focus phase: turn one Focus die down, ``("focus", slot, value)``;
+#: take the initiative with the dice turned down so far; or let the other seat start.
+FOCUS_KIND = "focus"
+TAKE = ("take",)
+DECLINE = ("decline",)
 
 #: SLOTS[mask]: the slots in ``mask``, ascending.
 SLOTS: tuple[tuple[int, ...], ...] = tuple(
@@ -98,6 +105,68 @@ def attacks_with_shadow(
         one_die.sort(key=lambda m: m[1][0])
         moves.extend(one_die)
         moves.extend(m for m in skills if m[2] == target)
+    return moves
+
+
+def attacks_with_stinger(
+    own: Sequence[int],
+    own_alive: int,
+    foe: Sequence[int],
+    foe_alive: int,
+    own_sizes: Sequence[int],
+    shadow: int,
+    mins: Sequence[int],
+    stinger: int,
+) -> list[tuple]:
+    """``attacks_with_shadow`` for a seat with Stinger dice (``stinger``: their slots).
+
+    In a skill attack a Stinger die counts as any value from its minimum (``mins``: 1,
+    or 2 for a twin die) to the value it shows (the site's rule), so a set of dice with
+    Stinger dice reaches every target value from the sum of its Stinger dice's minimums
+    and its other dice's values up to the sum of all its values. One-die attacks are
+    as without Stinger (a Stinger die alone on a lower value is its power attack).
+    Same order as ``attacks_with_shadow``.
+    """
+    sets = []
+    for _sub, slots in SKILL_SETS[own_alive]:
+        low = high = 0
+        for i in slots:
+            high += own[i]
+            low += mins[i] if stinger >> i & 1 else own[i]
+        sets.append((low, high, slots))
+    mine = SLOTS[own_alive]
+    moves: list[tuple] = []
+    for target in SLOTS[foe_alive]:
+        showing = foe[target]
+        for i in mine:
+            if shadow >> i & 1:
+                if own[i] <= showing <= own_sizes[i]:
+                    moves.append((SHADOW, (i,), target))
+            elif own[i] >= showing:
+                moves.append((POWER, (i,), target))
+        for low, high, slots in sets:
+            if low <= showing <= high:
+                moves.append((SKILL, slots, target))
+    return moves
+
+
+def speed_attacks(
+    own: Sequence[int], speed: int, foe: Sequence[int], foe_alive: int
+) -> list[tuple]:
+    """The speed attacks of the Speed dice ``speed`` (their slots in play, as a mask):
+    one Speed die takes two or more opposing dice whose values sum exactly to its value
+    (the site's rule), ``("speed", (slot,), (target, target, ...))``. A one-target speed
+    attack is left out: it does what the power (or shadow) attack on the same die
+    does. Order: by attacking slot, then by target mask."""
+    moves: list[tuple] = []
+    for i in SLOTS[speed]:
+        value = own[i]
+        for _sub, targets in SKILL_SETS[foe_alive]:
+            total = 0
+            for t in targets:
+                total += foe[t]
+            if total == value:
+                moves.append((SPEED, (i,), targets))
     return moves
 
 

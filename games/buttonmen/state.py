@@ -6,6 +6,7 @@ Phases, in the order a round meets them::
     swing    (SIMULTANEOUS when both seats choose; one seat when only the loser does)
     roll     (chance: every die of both seats)
     coin     (chance, only when initiative is a full tie)
+    focus    (only with Focus dice: the seat without the initiative may turn them down)
     play     (a seat attacks or passes)  <->  reroll (chance: the attacking dice)
     over
 
@@ -42,32 +43,39 @@ from games.buttonmen.moves import (
     parse_outcome,
 )
 from games.buttonmen.rules import (
+    DECLINE,
     EXACT_OUTCOMES,
+    FOCUS_KIND,
     MAX_ROUNDS,
     PASS,
     PASS_KIND,
     SLOTS,
     SURRENDER,
     SURRENDER_KIND,
+    TAKE,
     attacks,
     attacks_with_shadow,
+    attacks_with_stinger,
     initiative,
     poison_score_x2,
     round_winner,
     score_x2,
+    speed_attacks,
 )
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 
-FIGHTERS, SWING_PHASE, ROLL, COIN, PLAY, REROLL, OVER = (
+FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, REROLL, OVER = (
     "fighters",
     "swing",
     "roll",
     "coin",
+    "focus",
     "play",
     "reroll",
     "over",
 )
-PHASES = (FIGHTERS, SWING_PHASE, ROLL, COIN, PLAY, REROLL, OVER)
+PHASES = (FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, REROLL, OVER)
+_DECIDING_PHASES = frozenset((FOCUS, PLAY))
 _CHANCE_PHASES = frozenset((FIGHTERS, ROLL, COIN, REROLL))
 
 SWING_MOVES: tuple[tuple[str, int], ...] = tuple((SWING_KIND, n) for n in SWING_SIZES)
@@ -90,6 +98,11 @@ class ButtonMenState(State):
         "classic",
         "poison",
         "shadow",
+        "speed",
+        "focus",
+        "stinger",
+        "dizzy",
+        "focusing",
         "alive",
         "captured",
         "turn",
@@ -127,6 +140,11 @@ class ButtonMenState(State):
         self.classic = [True, True]  # only plain and X dice (games.buttonmen.dice)
         self.poison = [0, 0]  # mask of the slots that are Poison dice (they score negative)
         self.shadow = [0, 0]  # mask of the slots that are Shadow dice (shadow attacks)
+        self.speed = [0, 0]  # mask of the slots that are Speed dice (speed attacks)
+        self.focus = [0, 0]  # mask of the slots that are Focus dice (turned down for initiative)
+        self.stinger = [0, 0]  # mask of Stinger dice (wider skill attacks, no initiative)
+        self.dizzy = [0, 0]  # mask of Focus dice turned down: no attack on the first turn
+        self.focusing = False  # the focus phase's seat has turned a die down (may not decline)
         self.alive = [0, 0]  # mask of the slots still in play
         self.captured: list[tuple[tuple[int, bool], ...]] = [(), ()]  # (size, was swing)
         self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
@@ -153,6 +171,9 @@ class ButtonMenState(State):
         self.classic = [is_classic(r) for r in recipes]
         self.poison = [poison_mask(r) for r in recipes]
         self.shadow = [skill_mask(r, "s") for r in recipes]
+        self.speed = [skill_mask(r, "z") for r in recipes]
+        self.focus = [skill_mask(r, "f") for r in recipes]
+        self.stinger = [skill_mask(r, "g") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -168,6 +189,8 @@ class ButtonMenState(State):
             else:
                 self._lay_out(seat)
         self.captured = [(), ()]
+        self.dizzy = [0, 0]
+        self.focusing = False
         self.turn = None
         self.passes = 0
         self.pending = ()
@@ -178,7 +201,7 @@ class ButtonMenState(State):
 
     def current(self) -> int:
         phase = self.phase
-        if phase == PLAY:
+        if phase in _DECIDING_PHASES:
             return self.turn  # type: ignore[return-value]
         if phase in _CHANCE_PHASES:
             return CHANCE
@@ -189,24 +212,48 @@ class ButtonMenState(State):
     def acting_seats(self) -> tuple[int, ...]:
         if self.phase == SWING_PHASE:
             return self.choosers
-        if self.phase == PLAY:
+        if self.phase in _DECIDING_PHASES:
             return (self.turn,)  # type: ignore[return-value]
         return ()
 
     def attacks_of(self, seat: int) -> list:
-        """Every attack ``seat`` could make on the dice as they show now (its Shadow
-        dice's own attack included), as ``(kind, attackers, target)`` moves."""
+        """Every attack ``seat`` could make on the dice as they show now (its Shadow and
+        Speed dice's own attacks included), as ``(kind, attackers, target)`` moves; a
+        speed attack's target is a tuple of slots, and speed attacks come last."""
         foe = 1 - seat
+        moves = self._single_target_attacks(seat)
+        speed = self.speed[seat] & self.alive[seat] & ~self.dizzy[seat]
+        if speed:
+            moves += speed_attacks(self.value[seat], speed, self.value[foe], self.alive[foe])
+        return moves
+
+    def _single_target_attacks(self, seat: int) -> list:
+        foe = 1 - seat
+        usable = self.alive[seat] & ~self.dizzy[seat]  # dizzy dice do not attack
+        if not usable:
+            return []
+        if self.stinger[seat]:
+            mins = [self._min_value(seat, i) for i in range(len(self.value[seat]))]
+            return attacks_with_stinger(
+                self.value[seat],
+                usable,
+                self.value[foe],
+                self.alive[foe],
+                self.size[seat],
+                self.shadow[seat],
+                mins,
+                self.stinger[seat],
+            )
         if self.shadow[seat]:
             return attacks_with_shadow(
                 self.value[seat],
-                self.alive[seat],
+                usable,
                 self.value[foe],
                 self.alive[foe],
                 self.size[seat],
                 self.shadow[seat],
             )
-        return attacks(self.value[seat], self.alive[seat], self.value[foe], self.alive[foe])
+        return attacks(self.value[seat], usable, self.value[foe], self.alive[foe])
 
     def legal_moves(self, seat: int) -> list:
         if self.phase == PLAY and seat == self.turn:
@@ -214,6 +261,10 @@ class ButtonMenState(State):
                 self._legal = self.attacks_of(seat) or [PASS]  # pass only with no attack
                 if self.options.get("surrender"):
                     self._legal.append(SURRENDER)
+            return list(self._legal)
+        if self.phase == FOCUS and seat == self.turn:
+            if self._legal is None:
+                self._legal = self._focus_moves(seat)
             return list(self._legal)
         if self.phase == SWING_PHASE and seat in self.choosers:
             if self.classic[seat]:
@@ -323,12 +374,21 @@ class ButtonMenState(State):
             self.last = LastEvent(SWING_KIND, actor, None, scene(self))
             self._choose_swing(actor, move)
             self.phase = ROLL
-        elif move[0] == PASS_KIND:
-            self._pass(actor)
-        elif move[0] == SURRENDER_KIND:
-            self._surrender(actor)
+        elif self.phase == FOCUS:
+            self._react(actor, move)
         else:
-            self._attack(actor, move)
+            self._play(actor, move)
+
+    def _play(self, seat: int, move: tuple) -> None:
+        if self.dizzy[0] or self.dizzy[1]:
+            # The first turn is played: dizzy Focus dice may attack again (the site).
+            self.dizzy = [0, 0]
+        if move[0] == PASS_KIND:
+            self._pass(seat)
+        elif move[0] == SURRENDER_KIND:
+            self._surrender(seat)
+        else:
+            self._attack(seat, move)
 
     def _choose_swing(self, seat: int, move: tuple) -> None:
         self.secret[seat] = True  # revealed by the next roll
@@ -373,26 +433,112 @@ class ButtonMenState(State):
                     values[i] = v
                 self.value[s] = tuple(values)
             self.secret = [False, False]  # the roll reveals every swing die
-            first = initiative(outcome[1], outcome[2])
-            self.turn = first
-            self.phase = COIN if first is None else PLAY
+            first = self._initiative()
             self.last = self.last.then(describe.initiative_text, first)
+            if first is None:
+                self.turn, self.phase = None, COIN
+            else:
+                self._open_play(first)
         elif kind == COIN_KIND:
-            self.turn = outcome[1]
-            self.phase = PLAY
+            self._open_play(outcome[1])
         else:  # fighters: a seat seated before the draw keeps its (maybe hand-made) recipe
             names = [outcome[1], outcome[2]]
             self.set_fighters(names, [self.recipes[s] or RECIPES[names[s]] for s in (0, 1)])
 
+    # ----- initiative and Focus dice -------------------------------------------------
+
+    def _initiative_values(self, seat: int) -> list[int]:
+        """The values of the seat's dice that count for initiative (Stinger dice do not,
+        the site's rule)."""
+        values = self.value[seat]
+        return [values[i] for i in SLOTS[self.alive[seat] & ~self.stinger[seat]]]
+
+    def _initiative(self) -> int | None:
+        return initiative(self._initiative_values(0), self._initiative_values(1))
+
+    def _min_value(self, seat: int, slot: int) -> int:
+        return len(self._parts_of(seat, slot))  # 1, or 2 for a twin die
+
+    def _turnable(self, seat: int) -> list[int]:
+        """The seat's Focus dice in play that still show more than their minimum."""
+        values = self.value[seat]
+        return [
+            i
+            for i in SLOTS[self.focus[seat] & self.alive[seat]]
+            if values[i] > self._min_value(seat, i)
+        ]
+
+    def _wins_initiative(self, seat: int) -> bool:
+        """Whether ``seat`` has the initiative outright (no tie) on the dice as they show."""
+        return self._initiative() == seat
+
+    def _can_focus(self, seat: int) -> bool:
+        """The site's test: with every Focus die at its minimum, would ``seat`` win the
+        initiative outright? Only then may it turn Focus dice down."""
+        turnable = self._turnable(seat)
+        if not turnable:
+            return False
+        saved = self.value[seat]
+        lowered = list(saved)
+        for i in turnable:
+            lowered[i] = self._min_value(seat, i)
+        self.value[seat] = tuple(lowered)
+        wins = self._wins_initiative(seat)
+        self.value[seat] = saved
+        return wins
+
+    def _open_play(self, first: int) -> None:
+        """Initiative is decided: the other seat may answer with its Focus dice."""
+        if self.focus[1 - first] and self._can_focus(1 - first):
+            self.turn, self.phase, self.focusing = 1 - first, FOCUS, False
+        else:
+            self._start_play(first)
+
+    def _start_play(self, first: int) -> None:
+        self.turn, self.phase, self.focusing = first, PLAY, False
+        self.dizzy[1 - first] = 0  # only the first mover's turned-down dice stay dizzy
+
+    def _focus_moves(self, seat: int) -> list:
+        """Decline (before any die is turned down) or take the initiative (once the
+        dice turned down win it outright), then each turn-down by slot and value."""
+        if not self.focusing:
+            moves: list = [DECLINE]
+        else:
+            moves = [TAKE] if self._wins_initiative(seat) else []
+        values = self.value[seat]
+        for i in self._turnable(seat):
+            for v in range(self._min_value(seat, i), values[i]):
+                moves.append((FOCUS_KIND, i, v))
+        return moves
+
+    def _react(self, seat: int, move: tuple) -> None:
+        self.last = LastEvent(move[0], seat, move, scene(self))
+        if move == DECLINE:
+            self._start_play(1 - seat)
+        elif move == TAKE:
+            # The other seat may now answer with its own Focus dice, and so on.
+            self.focusing = False
+            self._open_play(seat)
+        else:
+            _, slot, value = move
+            values = list(self.value[seat])
+            values[slot] = value
+            self.value[seat] = tuple(values)
+            self.dizzy[seat] |= 1 << slot
+            self.focusing = True
+
     def _attack(self, seat: int, move: tuple) -> None:
         self.last = LastEvent(move[0], seat, move, scene(self))
-        _, attackers, target = move
+        _, attackers, targets = move
         foe = 1 - seat
-        self.alive[foe] &= ~(1 << target)
-        captured: tuple = (self.size[foe][target], bool(self.swing_slots[foe] >> target & 1))
-        if self.poison[foe] >> target & 1:
-            captured += ("p",)  # a Poison die: minus half its size to the capturer
-        self.captured[seat] = self.captured[seat] + (captured,)
+        # A speed attack takes several dice (a tuple of slots); the others take one.
+        for target in targets if isinstance(targets, tuple) else (targets,):
+            self.alive[foe] &= ~(1 << target)
+            size = self.size[foe][target]
+            captured: tuple = (size, bool(self.swing_slots[foe] >> target & 1))
+            if self.poison[foe] >> target & 1:
+                captured += ("p",)  # a Poison die: minus half its size to the capturer
+            self.captured[seat] = self.captured[seat] + (captured,)
         self.passes = 0
         if not self.alive[foe]:
             # Nothing is left to attack: the round is over and the reroll would not matter.
@@ -533,6 +679,11 @@ class ButtonMenState(State):
         other.classic = self.classic[:]
         other.poison = self.poison[:]
         other.shadow = self.shadow[:]
+        other.speed = self.speed[:]
+        other.focus = self.focus[:]
+        other.stinger = self.stinger[:]
+        other.dizzy = self.dizzy[:]
+        other.focusing = self.focusing
         other.alive = self.alive[:]
         other.captured = self.captured[:]
         other.turn = self.turn

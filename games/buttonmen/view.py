@@ -23,6 +23,7 @@ from games.buttonmen.state import (
     FIGHTERS as FIGHTERS_PHASE,
 )
 from games.buttonmen.state import (
+    FOCUS,
     OVER,
     PHASES,
     PLAY,
@@ -32,7 +33,7 @@ from games.buttonmen.state import (
 )
 from games.core import IllegalMove
 
-_ROLLED_PHASES = (PLAY, REROLL, "coin")
+_ROLLED_PHASES = (PLAY, REROLL, "coin", FOCUS)
 
 
 def _captured_entry(captured: tuple) -> dict[str, Any]:
@@ -72,7 +73,9 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
             )
             skills = "" if state.classic[s] else die_skills(state.recipes[s][i])
             if skills:
-                row[-1]["skills"] = skills  # Poison "p", Shadow "s"
+                row[-1]["skills"] = skills  # as in the recipe: Poison "p", Shadow "s", ...
+            if state.dizzy[s] >> i & 1:
+                row[-1]["dizzy"] = True  # a Focus die turned down: no attack this turn
         dice.append(row)
     scores = state.round_scores()
     # A score would give away a secret swing size, or is unknown before the choice.
@@ -107,6 +110,8 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
             for n, (won, a, b) in enumerate(state.results, start=1)
         ],
         "passes": state.passes,
+        # The focus phase's seat has turned a Focus die down (it may take, not decline).
+        "focusing": state.focusing,
         "reroll": {"seat": state.turn, "dice": list(state.pending)}
         if state.phase == REROLL
         else None,
@@ -199,6 +204,9 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.classic = [is_classic(r) for r in state.recipes]
     state.poison = [poison_mask(r) for r in state.recipes]
     state.shadow = [skill_mask(r, "s") for r in state.recipes]
+    state.speed = [skill_mask(r, "z") for r in state.recipes]
+    state.focus = [skill_mask(r, "f") for r in state.recipes]
+    state.stinger = [skill_mask(r, "g") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
@@ -221,7 +229,23 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
         else:
             _read_chosen_dice(state, s, _pair(view, "dice")[s])
         state.captured[s] = tuple(_read_captured(c) for c in _pair(view, "captured", [[], []])[s])
+    _read_dizzy(state, view)
     _read_turn(state, view)
+
+
+def _read_dizzy(state: ButtonMenState, view: Mapping[str, Any]) -> None:
+    """Dizzy dice: Focus dice in play, turned down, in the focus phase or before the
+    first move of play (games.buttonmen.state)."""
+    for s in (0, 1):
+        for n, die in enumerate(_pair(view, "dice")[s]):
+            if die.get("dizzy") is None or die.get("dizzy") is False:
+                continue
+            slot = die.get("id", n)
+            if die["dizzy"] is not True or not state.focus[s] >> slot & 1:
+                raise IllegalMove("'dizzy' is true only on a Focus die")
+            if state.phase not in (FOCUS, PLAY):
+                raise IllegalMove("dice are dizzy only in the focus phase or at play's start")
+            state.dizzy[s] |= 1 << slot
 
 
 def _read_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
@@ -364,11 +388,19 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
             raise IllegalMove("'acting' names the seats with swing dice that choose now")
         state.choosers = choosers
         return
-    if phase in (PLAY, REROLL):
+    if phase in (PLAY, REROLL, FOCUS):
         if not (state.alive[0] and state.alive[1]):
             raise IllegalMove("both seats need dice in play")
         state.turn = _seat(view.get("turn"), "the seat to move")
         state.passes = _count(view.get("passes", 0), "passes", 0, 1)
+    if phase == FOCUS:
+        if not state.focus[state.turn]:
+            raise IllegalMove("in the focus phase 'turn' is a seat with Focus dice")
+        if view.get("focusing", False) not in (True, False):
+            raise IllegalMove("'focusing' is true or false")
+        state.focusing = bool(view.get("focusing", False))
+        if not state.legal_moves(state.turn):
+            raise IllegalMove("this focus phase leaves its seat no move (no die to turn down)")
     if phase == REROLL:
         reroll = view["reroll"]
         if reroll.get("seat", state.turn) != state.turn:

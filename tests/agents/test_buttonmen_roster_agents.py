@@ -21,9 +21,15 @@ SAMPLE = [
     ("Lady Luck", 2),  # option dice
     ("Buck Godot", 2),  # twin dice, twin W swing
     ("Mike Young", 2),  # X and Y swing
-    *[(name, 3) for name in _sample(3, 2, 19)],  # Poison and Shadow, played yet
+    *[(name, 3) for name in _sample(3, 2, 19)],  # the skills played yet
     ("Jellybean", 3),  # p(20) s(20) (V) (X): both
     ("Jocasta", 3),  # (6) (12) s(12) (20) s(X)
+    ("Anvil", 3),  # s(4) pz(10) pz(12) zs(30) spz(V): Speed with Poison and Shadow
+    ("Rainbow Dash", 3),  # (8) z(8) z(10) sp(20) (X)
+    ("Oklahoma", 3),  # f(6) f(10) f(12) f(X): four Focus dice
+    ("braincraft", 3),  # z(6) z(6) z(10) f(20) f(20): Speed and Focus
+    ("BugRoger", 3),  # (4) (4) zg(18) zg(18) (10,10): Speed Stinger dice
+    ("Maine", 3),  # f(4) g(6) s(6) (V) (X): Focus, Stinger and Shadow
 ]
 
 AGENTS = [

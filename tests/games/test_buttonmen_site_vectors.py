@@ -88,3 +88,26 @@ def test_site_twin_die_rolls_both_halves_and_counts_their_sum():
     assert abs(sum(p for o, p in outcomes.items() if o[1] == (16,)) - 3 / 51) < 1e-9
     state = state.apply(state.str_to_move("roll:16/20"))
     assert state.round_scores() == (10.0, 10.0)
+
+
+def test_site_focus_die_turned_down_takes_the_initiative_and_is_dizzy():
+    # responder01Test, round 2 of the game whose second button has f(8) and f(20): the
+    # first button (6) c(6) (10) (12) c(X), X = 6, rolled 1, 4, 5, 8, 2; the second
+    # (4) (6) f(8) (10) f(20) rolled 3, 5, 3, 8, 2. The first won the initiative; the
+    # second turned its f(8) down from 3 to 1 and gained it, the f(8) dizzy, and its
+    # attacks were Power and Skill. (The Chance dice c(6), c(X) are played as plain
+    # dice here: Chance is not a tier-3 skill, and the site's Chance reroll that
+    # followed did not change who starts.)
+    state = seated(["First", "Second"], [(6, 6, 10, 12, "X"), (4, 6, "f(8)", 10, "f(20)")])
+    state = play(
+        state,
+        [
+            ("swing:6", {}),
+            ("roll:1,4,5,8,2/3,5,3,8,2", {"phase": "focus", "turn": 1}),
+            ("focus:2=1", {"phase": "focus", "turn": 1}),
+            ("take", {"phase": "play", "turn": 1}),
+        ],
+    )
+    assert state.value[1] == (3, 5, 1, 8, 2) and state.dizzy == [0, 0b100]
+    assert all(2 not in m[1] for m in state.legal_moves(1))  # the f(8) does not attack
+    assert {m[0] for m in state.legal_moves(1)} == {"power", "skill"}

@@ -11,7 +11,7 @@ from games.core import CHANCE, IllegalMove
 FIELDS = {
     "game", "seat", "options", "phase", "round", "turn", "acting", "fighters", "swing",
     "swing_secret", "dice", "captured", "score", "round_wins", "round_draws", "rounds",
-    "passes", "reroll", "last", "over", "winner",
+    "passes", "focusing", "reroll", "last", "over", "winner",
 }  # fmt: skip
 
 

@@ -21,6 +21,12 @@ def test_a_button_page_draws_its_recipe_and_names_its_set(client):
     assert "Not yet playable: needs Trip" in hope and "<li>Trip: one of the ten" in hope
     jelly = html.unescape(client.get("/games/buttonmen/buttons/Jellybean/").content.decode())
     assert "<li>Shadow: makes no power attack" in jelly
+    anvil = html.unescape(client.get("/games/buttonmen/buttons/Anvil/").content.decode())
+    assert "Tier 3: playable" in anvil and "<li>Speed: can also make a speed attack" in anvil
+    crab = html.unescape(client.get("/games/buttonmen/buttons/Crab/").content.decode())
+    assert "Tier 3: playable" in crab and "<li>Focus: after the roll" in crab
+    bug = html.unescape(client.get("/games/buttonmen/buttons/BugRoger/").content.decode())
+    assert "Tier 3: playable" in bug and "<li>Stinger: in a skill attack" in bug
     marin = html.unescape(client.get("/games/buttonmen/buttons/Marin/").content.decode())
     assert "Tier 3: playable" in marin and "<li>Poison: worth negative points" in marin
     assert client.get("/games/buttonmen/buttons/Nobody At All/").status_code == 404

@@ -62,6 +62,13 @@ SKILL_LINES = {
     "size from its owner's score; captured, half its size from the capturer's",
     "Shadow": "makes no power attack; instead its shadow attack takes one die showing at "
     "least its own value and at most its size; it joins skill attacks as any die",
+    "Speed": "can also make a speed attack: alone, it captures two or more dice whose "
+    "values add up exactly to its own, and is rerolled",
+    "Focus": "after the roll, a player without the initiative may turn Focus dice down "
+    "to lower values if that wins the initiative outright; the other player may answer "
+    "in kind; turned-down dice sit out their owner's first attack",
+    "Stinger": "in a skill attack it counts as any value from its minimum up to the value "
+    "it shows; it does not count when deciding who starts",
 }
 
 

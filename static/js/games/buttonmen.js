@@ -13,7 +13,7 @@
   const right = () => L.W - 16 - 14; // the right margin inside a panel
   const PHASES = {
     fighters: "drawing the fighters", swing: "choosing swing sizes", roll: "rolling every die",
-    coin: "a coin decides who starts", play: "attacking", reroll: "rerolling the attackers",
+    coin: "a coin decides who starts", focus: "turning Focus dice down", play: "attacking", reroll: "rerolling the attackers",
     over: "match over",
   };
 
@@ -271,6 +271,7 @@
     if (view.phase === "play" && (ctx.legal || []).includes("pass")) return "No attack possible: you must pass";
     if (view.phase === "swing" && ctx.legal && ctx.legal.length && !ctx.waiting) return "Choose your swing size below";
     if (view.phase === "play" && view.turn !== null) return `${seatName(ctx, view.turn)} to move`;
+    if (view.phase === "focus" && view.turn !== null) return `${seatName(ctx, view.turn)} may turn Focus dice down to take the initiative`;
     return PHASES[view.phase] || view.phase;
   }
 
@@ -366,6 +367,18 @@
       }
       bar.append(h("button", { id: "bm-choose", "data-focus": "bm-choose", class: "bm-button bm-go", onclick: () => ctx.onMove(`swing:${picks.map((p) => p.value).join(",")}`) }, "Choose"));
     }
+    if (view.phase === "focus") {
+      // Focus dice: turn one down at a time, then take the initiative (or decline).
+      const die = (slot) => view.dice[ctx.you].find((d) => d.id === slot);
+      const words = (move) => {
+        if (move === "take") return "Take the initiative";
+        if (move === "decline") return "Turn no Focus die down";
+        const m = /^focus:(\d+)=(\d+)$/.exec(move);
+        const d = m && die(Number(m[1]));
+        return d ? `Turn your ${sizeLabel(d.size, d.swing)} showing ${d.value} down to ${m[2]}` : move;
+      };
+      el.append(moveList(legal.map((move) => ({ move, text: words(move) })), (move) => ctx.onMove(move), "Focus dice"));
+    }
     if (legal.includes("surrender")) {
       bar.append(h("button", { id: "bm-surrender", class: "bm-button", onclick: () => ctx.onMove("surrender") }, "Surrender the round"));
     }
@@ -386,6 +399,23 @@
       el.append(moveList(attacks.map((a) => ({ move: a.move, text: describeAttack(view, ctx, a) })),
         (move) => attack(move, ctx), "All your attacks"));
     }
+    // A speed attack takes several dice at once: it is picked from its own list.
+    const speeds = view.phase === "play" ? legal.filter((m) => m.startsWith("speed:")) : [];
+    if (speeds.length) {
+      el.append(moveList(speeds.map((move) => ({ move, text: describeSpeed(view, ctx, move) })),
+        (move) => attack(move, ctx), "Speed attacks"));
+    }
+  }
+
+  function describeSpeed(view, ctx, move) {
+    const m = /^speed:(\d+)>([\d+]+)$/.exec(move);
+    const die = (seat, slot) => view.dice[seat].find((d) => d.id === slot);
+    if (!m) return move;
+    const own = die(ctx.you, Number(m[1]));
+    const targets = m[2].split("+").map((t) => die(1 - ctx.you, Number(t)));
+    if (!own || targets.some((d) => !d)) return move;
+    const name = (d) => `${sizeLabel(d.size, d.swing)} showing ${d.value}`;
+    return `Speed attack: your ${name(own)} captures their ${targets.map(name).join(" + ")}`;
   }
 
   function render(el, view, ctx) {
