@@ -44,10 +44,10 @@ def shipped_weights() -> dict[str, Model]:
 
 def raised(p: float, logit_margin: float) -> float:
     """The chance whose log-odds are ``p``'s plus ``logit_margin`` (0 and 1 stay put)."""
-    if p <= 0.0 or p >= 1.0:
-        return p
+    if not logit_margin or p <= 0.0 or p >= 1.0:
+        return p  # exactly: no margin must leave the shipped play as it was
     z = math.log(p / (1.0 - p)) + logit_margin
-    return 1.0 / (1.0 + math.exp(-z))
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
 
 class TurnSearch:
@@ -147,9 +147,9 @@ class LearnedAgent(Agent):
         rows: list[dict[str, Any]] = []
         # ``margin`` at a table of three or more, ``margin_two`` with two seats alive.
         margin = self.margin_two if alive <= 2 else self.margin
-        best, best_value = None, end + margin
-        if alive <= 2 and self.logit_margin_two:
-            best_value = max(best_value, raised(end, self.logit_margin_two))
+        # With two seats alive the log-odds margin applies too (either sign).
+        logit_margin = self.logit_margin_two if alive <= 2 else 0.0
+        best, best_value = None, raised(end, logit_margin) + margin
         # At a table of three or more, an attack must also keep its conquest often
         # enough (the write-up's P_hold), if ``hold_many`` asks it to.
         hold = self.hold_many if alive > 2 else 0.0
