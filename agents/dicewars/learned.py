@@ -8,6 +8,9 @@ of a position is the better of ending the turn now and the best attack's expecte
 value, each battle's two outcomes (won, lost) weighed by their exact odds, recursively.
 An attack is played when its expected value beats ending the turn by more than
 ``margin`` (``margin_two`` when only two seats are alive: the two tables differ).
+``logit_margin_two`` asks the same of the logits (log-odds) with two seats alive: a
+margin on the chance itself stops a leader attacking once its estimate nears 1, one on
+the log-odds does not.
 
 No random draw is made, so the play is fixed by the position and the counts (depth);
 ``Budget.seconds`` only cuts the search short (then the best attack found so far, by
@@ -17,6 +20,7 @@ the depth-1 values, is played).
 from __future__ import annotations
 
 import functools
+import math
 import random
 from typing import Any
 
@@ -36,6 +40,14 @@ TIME_SHARE = 0.8
 def shipped_weights() -> dict[str, Model]:
     """The weights in ``value_weights.json``, read once per process."""
     return load_weights()
+
+
+def raised(p: float, logit_margin: float) -> float:
+    """The chance whose log-odds are ``p``'s plus ``logit_margin`` (0 and 1 stay put)."""
+    if not logit_margin or p <= 0.0 or p >= 1.0:
+        return p  # exactly: no margin must leave the shipped play as it was
+    z = math.log(p / (1.0 - p)) + logit_margin
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
 
 class TurnSearch:
@@ -101,6 +113,7 @@ class LearnedAgent(Agent):
         "width": 3,
         "margin": 0.0,
         "margin_two": 0.0,
+        "logit_margin_two": 0.0,
         "hold_many": 0.0,
     }
     limits = {
@@ -109,6 +122,7 @@ class LearnedAgent(Agent):
         "width": (1, 64),
         "margin": (-1.0, 1.0),
         "margin_two": (-1.0, 1.0),
+        "logit_margin_two": (-5.0, 5.0),
         "hold_many": (0.0, 1.0),
     }
     budget_note = "searches its own turn 1-3 attacks deep (milliseconds)"
@@ -133,7 +147,9 @@ class LearnedAgent(Agent):
         rows: list[dict[str, Any]] = []
         # ``margin`` at a table of three or more, ``margin_two`` with two seats alive.
         margin = self.margin_two if alive <= 2 else self.margin
-        best, best_value = None, end + margin
+        # With two seats alive the log-odds margin applies too (either sign).
+        logit_margin = self.logit_margin_two if alive <= 2 else 0.0
+        best, best_value = None, raised(end, logit_margin) + margin
         # At a table of three or more, an attack must also keep its conquest often
         # enough (the write-up's P_hold), if ``hold_many`` asks it to.
         hold = self.hold_many if alive > 2 else 0.0

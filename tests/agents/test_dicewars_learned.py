@@ -131,6 +131,16 @@ def test_it_plays_the_attack_whose_expected_value_beats_ending_the_turn():
     assert cautious.act(state.clone(), 0, Budget(), random.Random(0)).move == END_TURN
     many = agent_with(weights, depth_two=1, margin=attack - end + 0.01)
     assert many.act(state.clone(), 0, Budget(), random.Random(0)).move == (0, 1)
+    # The same on the log-odds: a rise in the logit just short of the attack's plays
+    # it, just beyond it ends the turn.
+    rise = math.log(attack / (1 - attack)) - math.log(end / (1 - end))
+    assert rise > 0.02
+    for logit_margin, move in ((rise - 0.01, (0, 1)), (rise + 0.01, END_TURN)):
+        agent = agent_with(weights, depth_two=1, logit_margin_two=logit_margin)
+        assert agent.act(state.clone(), 0, Budget(), random.Random(0)).move == move
+    # A negative one plays an attack a little worse than ending the turn.
+    worse = agent_with(weights, depth_two=1, margin_two=attack - end + 0.01, logit_margin_two=-1)
+    assert worse.act(state.clone(), 0, Budget(), random.Random(0)).move == (0, 1)
 
 
 def test_a_conquest_of_the_last_territory_is_worth_a_win():
