@@ -232,28 +232,17 @@ class ButtonMenState(State):
         usable = self.alive[seat] & ~self.dizzy[seat]  # dizzy dice do not attack
         if not usable:
             return []
+        if not (self.stinger[seat] or self.shadow[seat]):
+            return attacks(self.value[seat], usable, self.value[foe], self.alive[foe])
+        # The same dice and targets for both; Stinger adds each die's lowest value.
+        dice = (
+            self.value[seat], usable, self.value[foe], self.alive[foe],
+            self.size[seat], self.shadow[seat],
+        )  # fmt: skip
         if self.stinger[seat]:
             mins = [self._min_value(seat, i) for i in range(len(self.value[seat]))]
-            return attacks_with_stinger(
-                self.value[seat],
-                usable,
-                self.value[foe],
-                self.alive[foe],
-                self.size[seat],
-                self.shadow[seat],
-                mins,
-                self.stinger[seat],
-            )
-        if self.shadow[seat]:
-            return attacks_with_shadow(
-                self.value[seat],
-                usable,
-                self.value[foe],
-                self.alive[foe],
-                self.size[seat],
-                self.shadow[seat],
-            )
-        return attacks(self.value[seat], usable, self.value[foe], self.alive[foe])
+            return attacks_with_stinger(*dice, mins, self.stinger[seat])
+        return attacks_with_shadow(*dice)
 
     def legal_moves(self, seat: int) -> list:
         if self.phase == PLAY and seat == self.turn:

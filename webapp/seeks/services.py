@@ -50,9 +50,19 @@ def rating_of(identity: Identity, game: str, clock: str) -> int:
     return found[0].rating if found else START
 
 
+def _near(a: int, b: int, points: int | None) -> bool:
+    """Are two ratings within ``points`` of each other (None: any distance)?"""
+    return points is None or abs(a - b) <= points
+
+
+def poster_rating(seek: Seek) -> int:
+    """The poster's rating when posted (a seek from before ratings were kept: 1500)."""
+    return seek.rating if seek.rating is not None else START
+
+
 def within(seek: Seek, rating: int) -> bool:
     """Is ``rating`` inside the seek's range around its poster's rating?"""
-    return seek.rating_range is None or abs(rating - (seek.rating or START)) <= seek.rating_range
+    return _near(rating, poster_rating(seek), seek.rating_range)
 
 
 def check_seek(plan: SeekPlan, identity: Identity | None) -> dict[str, Any]:
@@ -122,8 +132,9 @@ def _locked(seek_id: Any) -> Seek:
         raise Rejected("unknown_seek", f"there is no seek {seek_id!r}") from None
 
 
-def check_accept(seek: Seek, identity: Identity | None) -> None:
-    """May this person take a seat of the seek (for two: accept it)?"""
+def check_accept(seek: Seek, identity: Identity | None, rating: int | None = None) -> None:
+    """May this person take a seat of the seek (for two: accept it)? ``rating``: theirs
+    on the seek's board, if the caller has it already."""
     if identity is None:
         raise Rejected("not_signed_in", "open the site once (or sign in) to accept a seek")
     if seek.status == Seek.Status.ACCEPTED:
@@ -136,7 +147,9 @@ def check_accept(seek: Seek, identity: Identity | None) -> None:
         raise Rejected("rated_needs_account", "sign in to accept a rated seek")
     if seek.joined.filter(key=identity.key).exists():
         raise Rejected("joined", "you have joined this seek already")
-    if not within(seek, rating_of(identity, seek.game, seek.clock)):
+    if rating is None:
+        rating = rating_of(identity, seek.game, seek.clock)
+    if not within(seek, rating):
         raise Rejected(
             "out_of_range",
             f"this seek is for ratings within {seek.rating_range} of {seek.rating}",
@@ -255,13 +268,12 @@ def quick_pair(plan: SeekPlan, identity: Identity | None, address: str = "") -> 
     for candidate in candidates.order_by("created_at", "id"):
         if candidate.options != usual:
             continue  # someone's own choice of options: quick pairing plays the usual game
-        theirs = candidate.rating if candidate.rating is not None else START
-        if plan.rating_range is not None and abs(theirs - mine) > plan.rating_range:
+        if not _near(mine, poster_rating(candidate), plan.rating_range):
             continue
         with transaction.atomic():
             seek = _locked(candidate.pk)
             try:
-                check_accept(seek, identity)
+                check_accept(seek, identity, mine)
             except Rejected:
                 continue  # taken meanwhile, or out of their range: try the next
             return do_accept(seek, identity, address)

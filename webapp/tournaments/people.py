@@ -26,6 +26,7 @@ from django.utils import timezone
 import games
 from agents.core.seeding import new_match_seed
 from agents.tournament import FormatError, make_format
+from agents.tournament.formats import Swiss
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
 from webapp.matches import clocks
@@ -37,7 +38,8 @@ from webapp.tournaments.models import Entry, Tournament
 SCHEDULE = "schedule:"
 #: The formats people play: every game of a round known when it starts.
 FORMATS = ("swiss", "roundrobin")
-MAX_ENTRANTS = 64
+#: Swiss's own limit, for round robins too.
+MAX_ENTRANTS = Swiss.MAX_ENTRANTS
 MAX_ROUNDS = 15
 
 
@@ -105,7 +107,6 @@ def create(
         )
         if not scheduled:
             do_join(tournament, identity)
-    transaction.on_commit(lambda: live.progress(tournament.pk))
     return tournament
 
 

@@ -53,7 +53,10 @@ def played_so_far(tournament: Tournament) -> list[Played]:
 
 
 def compute(tournament: Tournament) -> dict[str, Any]:
-    specs = list(tournament.entries.order_by("index").values_list("agent_spec", flat=True))
+    entries = list(tournament.entries.order_by("index").values_list("agent_spec", "name"))
+    specs = [spec for spec, _ in entries]
+    # People are shown by the name they joined with; agents and bots by their spec.
+    names = {spec: name for spec, name in entries}
     n = len(specs)
     table = Table(specs, tournament.players)
     fighters: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
@@ -81,8 +84,6 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         standings = table.rows_json()  # still taking entries: no format to order by yet
     else:
         standings = tournament.tournament_format(n).order(table.rows_json(), stored)
-    # People are shown by the name they joined with; agents and bots by their spec.
-    names = {spec: name for spec, name in tournament.entries.values_list("agent_spec", "name")}
     for row in standings:
         row["name"] = names.get(row["spec"]) or row["spec"]
     return {

@@ -120,7 +120,7 @@ def _for_people(request, tournament: Tournament) -> dict:
     return {
         "for_people": True,
         "people": entrants,
-        "entered": spec is not None and tournament.entries.filter(agent_spec=spec).exists(),
+        "entered": spec is not None and any(e.agent_spec == spec for e in entrants),
         "is_creator": identity is not None and identity.key == tournament.created_by,
         "my_matches": people.my_matches(tournament, identity),
         "in_play": in_play,
@@ -158,16 +158,16 @@ def new_people_tournament(request):
     )
 
 
-def _people_action(action):
-    """join / withdraw / start: the service's refusal is shown on the tournament page."""
+def _people_action(action, makes_guest: bool = False):
+    """join / withdraw / start: the service's refusal is shown on the tournament page.
+    ``makes_guest``: a visitor without a guest key gets one (joining makes an entry)."""
 
     @require_POST
     def view(request, tournament_id: int):
-        who = (
-            owner_identity(request)
-            if action is people.join
-            else identity_of(request.user, request.session)
-        )
+        if makes_guest:
+            who = owner_identity(request)
+        else:
+            who = identity_of(request.user, request.session)
         try:
             action(tournament_id, who)
         except Rejected as exc:
@@ -177,7 +177,7 @@ def _people_action(action):
     return view
 
 
-join = _people_action(people.join)
+join = _people_action(people.join, makes_guest=True)
 withdraw = _people_action(people.withdraw)
 start = _people_action(people.start)
 
