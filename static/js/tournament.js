@@ -1,49 +1,81 @@
-/* Tournament page: the progress bar follows the workers live. */
+/* Tournament page: the progress bar follows the workers live; when who plays whom or the
+   standings change, the page's content is drawn again in place (fetched, not reloaded, so
+   a redraw never cuts short a navigation the visitor started). */
 (function () {
-  const root = document.getElementById("tournament");
-  const id = root.dataset.id;
-  const bar = document.getElementById("progress-bar");
-  const text = document.getElementById("progress-text");
-  const status = document.getElementById("t-status");
-  const eta = document.getElementById("eta");
-  let reloaded = false;
+  const main = document.getElementById("main");
+  const id = document.getElementById("tournament").dataset.id;
+  const root = () => document.getElementById("tournament");
+  let fetching = false;
+  let again = false;
+
+  // Draw the server's page again into <main>; one fetch at a time, the last change wins.
+  async function redraw() {
+    if (fetching) {
+      again = true;
+      return;
+    }
+    fetching = true;
+    try {
+      const focused = document.activeElement && document.activeElement.id;
+      const response = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
+      if (response.ok) {
+        const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+        const fresh = doc.getElementById("main");
+        if (fresh && doc.getElementById("tournament")) {
+          main.innerHTML = fresh.innerHTML;
+          root().dataset.loadedStatus = root().dataset.status;
+          if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+        }
+      }
+    } catch (err) {
+      // A dropped connection: the socket's next frame asks again.
+    } finally {
+      fetching = false;
+      if (again) {
+        again = false;
+        redraw();
+      }
+    }
+  }
+
+  function show(p) {
+    const pct = p.total_games ? (100 * p.games_done) / p.total_games : 0;
+    document.getElementById("progress-bar").style.width = pct.toFixed(1) + "%";
+    document.getElementById("progress").setAttribute("aria-valuenow", String(p.games_done));
+    document.getElementById("progress-text").textContent = `${p.games_done} of ${p.total_games} games`;
+    document.getElementById("t-status").textContent = p.status;
+    const round = document.getElementById("t-round");
+    if (round && p.rounds > 1) round.textContent = `round ${p.round} of ${p.rounds}`;
+    const eta = document.getElementById("eta");
+    eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? `about ${Math.round(p.eta_s)} s left` : "";
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${id}/`);
     ws.onmessage = (msg) => {
       const p = JSON.parse(msg.data);
       if (p.type !== "progress") return;
-      const pct = p.total_games ? (100 * p.games_done) / p.total_games : 0;
-      bar.style.width = pct.toFixed(1) + "%";
-      bar.parentElement.setAttribute("aria-valuenow", String(p.games_done));
-      text.textContent = `${p.games_done} of ${p.total_games} games`;
-      status.textContent = p.status;
-      const round = document.getElementById("t-round");
-      if (round && p.rounds > 1) round.textContent = `round ${p.round} of ${p.rounds}`;
-      eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? `about ${Math.round(p.eta_s)} s left` : "";
-      root.dataset.status = p.status;
-      root.dataset.done = String(p.games_done);
-      // A tournament for people: a join, the start or a new round changes who plays whom;
-      // the server draws that, so the page is drawn again (once per change).
-      const people = root.dataset.people === "1";
+      const drawn = root().dataset;
+      // A tournament for people: a join, the start or a new round changes who plays whom,
+      // which the server draws. Any tournament: its standings once everything is in.
       const changed =
-        p.status !== root.dataset.loadedStatus ||
-        String(p.round) !== root.dataset.round ||
-        String(p.games_done) !== root.dataset.gamesDone ||
-        (p.entrants !== undefined && String(p.entrants) !== root.dataset.entrants);
-      if (people && !reloaded && changed) {
-        reloaded = true;
-        setTimeout(() => location.reload(), 300);
+        p.status !== drawn.loadedStatus ||
+        String(p.round) !== drawn.round ||
+        String(p.games_done) !== drawn.gamesDone ||
+        (p.entrants !== undefined && String(p.entrants) !== drawn.entrants);
+      if ((drawn.people === "1" && changed) || (p.status === "finished" && drawn.loadedStatus !== "finished")) {
+        redraw();
         return;
       }
-      // Standings are drawn by the server: show them once everything is in.
-      if (p.status === "finished" && root.dataset.loadedStatus !== "finished" && !reloaded) {
-        reloaded = true;
-        setTimeout(() => location.reload(), 300);
-      }
+      show(p);
+      drawn.status = p.status;
     };
-    ws.onclose = () => setTimeout(connect, 1500);
+    ws.onclose = () => {
+      if (root().dataset.loadedStatus !== "finished") setTimeout(connect, 1500);
+    };
   }
-  root.dataset.loadedStatus = root.dataset.status;
-  if (root.dataset.status !== "finished") connect();
+
+  root().dataset.loadedStatus = root().dataset.status;
+  if (root().dataset.status !== "finished") connect();
 })();

@@ -79,7 +79,7 @@ def test_a_swiss_tournament_plays_its_rounds_on_the_worker_and_ranks_by_points(n
     expect(page.locator("#t-round")).to_contain_text("of 3")
 
     # Each round is made on the worker when the one before is over; the page follows.
-    # The page reloads itself once the tournament is finished: the standings it then
+    # The page draws itself again once the tournament is finished: the standings it then
     # draws are the final ones (loadedStatus is what the server said at load).
     page.wait_for_function(
         "document.querySelector('#tournament').dataset.loadedStatus === 'finished'",
