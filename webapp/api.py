@@ -16,11 +16,14 @@ import agents
 import games
 from webapp.accounts.identity import Identity
 from webapp.accounts.models import ApiToken
+from webapp.bots.models import Bot
+from webapp.bots.play import identity as bot_identity
 from webapp.bots.tournament_games import choices
 from webapp.errors import Rejected
 from webapp.leaderboards.queries import leaderboard
 from webapp.matches.models import Match
 from webapp.seeks import services as seeks
+from webapp.seeks.models import Seek
 from webapp.tournaments import buttonstats, services, standings
 from webapp.tournaments.models import Tournament
 
@@ -35,6 +38,14 @@ class TokenAuth(HttpBearer):
         ApiToken.objects.filter(pk=row.pk).update(last_used_at=timezone.now())
         request.user = row.user
         return row.user
+
+
+class BotAuth(HttpBearer):
+    """An outside bot's own token (the one its socket opens /ws/bot/ with): a bot that asks
+    may take people's seeks, and that asking is its owner's opt-in."""
+
+    def authenticate(self, request, token: str):
+        return Bot.find(token)
 
 
 class SignedInSession(SessionAuth):
@@ -286,6 +297,8 @@ class SeekIn(Schema):
     players: int = 2
     #: ±points an opponent's rating may be from yours (100, 200 or 400); null: anyone.
     rating_range: int | None = None
+    #: People only: outside bots may not take it.
+    no_bots: bool = False
 
 
 class QuickIn(Schema):
@@ -306,6 +319,9 @@ SEEK_STATUS = {
     "own_seek": 409,
     "joined": 409,
     "out_of_range": 409,
+    "no_bots": 403,
+    "bot_cannot_play": 403,
+    "bot_offline": 409,
 }
 
 
@@ -324,8 +340,13 @@ class SeekError(Schema):
 
 
 @api.get("/seeks", response={200: list[dict]}, summary="Open seeks, newest first")
-def seek_list(request, game: str | None = None):
-    return [seeks.as_json(s) for s in seeks.open_seeks() if game in (None, s.game)]
+def seek_list(request, game: str | None = None, bots: bool = False):
+    """``bots=true``: only the seeks an outside bot may take (not "no bots")."""
+    return [
+        seeks.as_json(s)
+        for s in seeks.open_seeks()
+        if game in (None, s.game) and not (bots and s.no_bots)
+    ]
 
 
 @api.post(
@@ -342,6 +363,7 @@ def seek_create(request, payload: SeekIn):
         options=payload.options,
         players=payload.players,
         rating_range=payload.rating_range,
+        no_bots=payload.no_bots,
     )
     try:
         seek = seeks.create_seek(plan, _identity(request))
@@ -380,15 +402,37 @@ def _started(match: Match) -> dict:
     return {"match": match.pk, "url": f"/matches/{match.pk}/", "clock": match.time_control}
 
 
+def _seeker(request, seek_id: int) -> Identity:
+    """Who accepts: a person, or an outside bot by its own token. A bot must play the
+    seek's game and have its socket open (it plays the match there)."""
+    if not isinstance(request.auth, Bot):
+        return _identity(request)
+    bot = request.auth
+    seek = Seek.objects.filter(pk=seek_id).first()
+    if seek is not None and not bot.plays(seek.game):
+        raise Rejected("bot_cannot_play", f"{bot.name} is not registered for {seek.game}")
+    if not bot.online:
+        raise Rejected("bot_offline", f"connect {bot.name}'s socket (/ws/bot/) first")
+    return bot_identity(bot)
+
+
 @api.post(
     "/seeks/{seek_id}/accept",
-    auth=[TokenAuth(), SignedInSession()],
-    response={200: dict, 400: SeekError, 401: Error, 404: SeekError, 409: SeekError, 422: Invalid},
-    summary="Accept a seek: the match starts",
+    auth=[TokenAuth(), BotAuth(), SignedInSession()],
+    response={
+        200: dict,
+        400: SeekError,
+        401: Error,
+        403: SeekError,
+        404: SeekError,
+        409: SeekError,
+        422: Invalid,
+    },
+    summary="Accept a seek (a person, or an outside bot with its own token): the match starts",
 )
 def seek_accept(request, seek_id: int):
     try:
-        match = seeks.accept(seek_id, _identity(request))
+        match = seeks.accept(seek_id, _seeker(request, seek_id))
     except Rejected as exc:
         return _refused(exc)
     if match is None:  # a seek for more: joined, waiting for the other seats

@@ -26,6 +26,11 @@ class Identity:
     def is_guest(self) -> bool:
         return self.user_id is None
 
+    @property
+    def is_bot(self) -> bool:
+        """An outside bot (its seats' owner key is "bot:<id>"); it has no user of its own."""
+        return self.key.startswith("bot:")
+
 
 def ensure_guest_key(session) -> str:
     if not session.get(GUEST_KEY):

@@ -96,6 +96,11 @@ class Seat(models.Model):
         return bool(self.agent_spec)
 
     @property
+    def is_bot(self) -> bool:
+        """An outside bot's seat (its owner key is "bot:<id>"): labelled as a bot."""
+        return self.owner.startswith("bot:")
+
+    @property
     def is_open(self) -> bool:
         """A seat for a person that nobody has taken yet."""
         return not self.agent_spec and not self.owner

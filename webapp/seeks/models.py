@@ -39,6 +39,8 @@ class Seek(models.Model):
     #: two people only when each is within the other's range.
     rating = models.IntegerField(null=True, blank=True)
     rating_range = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: "No bots": outside bots may not take this seek (by default they may, if they ask).
+    no_bots = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

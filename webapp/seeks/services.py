@@ -36,12 +36,15 @@ class SeekPlan:
     players: int = 2
     #: ±points an opponent's rating may be from the poster's; None: anyone.
     rating_range: int | None = None
+    #: People only: outside bots may not take the seek.
+    no_bots: bool = False
 
 
 def rating_of(identity: Identity, game: str, clock: str) -> int:
     """A person's rating on the board a match of ``game`` at ``clock`` counts on (live
-    and correspondence apart); a guest or a newcomer stands at the start, 1500."""
-    if identity.user_id is None:
+    and correspondence apart); a guest or a newcomer stands at the start, 1500. An outside
+    bot is rated as people are (on its own "bot:<id>" key)."""
+    if identity.user_id is None and not identity.is_bot:
         return START
     control = clocks.parse(clock)
     board = clocks.board_of(game, correspondence=bool(control and control.correspondence))
@@ -88,6 +91,8 @@ def check_seek(plan: SeekPlan, identity: Identity | None) -> dict[str, Any]:
         raise Rejected("bad_seek", str(exc)) from None
     if not isinstance(plan.rated, bool):
         raise Rejected("bad_seek", "rated is true or false")
+    if not isinstance(plan.no_bots, bool):
+        raise Rejected("bad_seek", "no_bots is true or false")
     if plan.rating_range not in RATING_RANGES:
         allowed = ", ".join(str(r) for r in RATING_RANGES if r)
         raise Rejected("bad_range", f"a rating range is {allowed} points, or none for anyone")
@@ -113,6 +118,7 @@ def do_create_seek(plan: SeekPlan, options: dict[str, Any], identity: Identity) 
                 user_id=identity.user_id,
                 rating=rating_of(identity, plan.game, plan.clock),
                 rating_range=plan.rating_range,
+                no_bots=plan.no_bots,
             )
     except IntegrityError:
         raise Rejected(
@@ -143,7 +149,9 @@ def check_accept(seek: Seek, identity: Identity | None, rating: int | None = Non
         raise Rejected("cancelled", "this seek was cancelled")
     if seek.created_by == identity.key:
         raise Rejected("own_seek", "this is your own seek; wait for someone to accept it")
-    if seek.rated and identity.user_id is None:
+    if identity.is_bot and seek.no_bots:
+        raise Rejected("no_bots", "this seek is for people only: its poster chose no bots")
+    if seek.rated and identity.user_id is None and not identity.is_bot:
         raise Rejected("rated_needs_account", "sign in to accept a rated seek")
     if seek.joined.filter(key=identity.key).exists():
         raise Rejected("joined", "you have joined this seek already")
@@ -297,6 +305,7 @@ def as_json(seek: Seek) -> dict[str, Any]:
         "players": seek.players,
         "rating": seek.rating,
         "rating_range": seek.rating_range,
+        "no_bots": seek.no_bots,
         "joined": 1 + len(seek.joined.all()),
         "by": seek.name,
         "status": seek.status,

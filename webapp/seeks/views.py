@@ -27,6 +27,7 @@ def seeks_page(request):
             rated=request.POST.get("rated") == "on",
             players=_int(request.POST.get("players"), 2),
             rating_range=_range(request.POST.get("range")),
+            no_bots=request.POST.get("no_bots") == "on",
         )
         try:
             services.create_seek(plan, owner_identity(request))
