@@ -37,6 +37,8 @@ def check_players(game: Game, fmt: str, num_agents: int, num_players: int | None
     """The table size, or ArenaError saying why the format and game do not fit."""
     if fmt not in FORMATS:
         raise ArenaError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    if FORMATS[fmt].timed:
+        raise ArenaError(f"{fmt} ends by the clock: it is played by people, on the site")
     if not FORMATS[fmt].two_player:
         if num_players is None:
             num_players = max(game.min_players, min(num_agents, game.max_players))

@@ -24,13 +24,16 @@ The fixed formats have one round, made when the tournament is:
 
 ``swiss`` plays ``rounds`` rounds; each round pairs entrants with equal or near scores
 (below), each pairing playing ``games_per_pairing`` games with seats alternating.
+
+``arena`` has no rounds: for a time window, whoever is free is paired again at once
+(``pair_free``), by score; the window, kept by the site, decides when it ends.
 """
 
 from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
@@ -76,6 +79,8 @@ class Format(ABC):
     two_player = True
     #: Games played with one seed (duplicate: 2, the seats swapped).
     games_per_deal = 1
+    #: Whether a clock, not the games, ends it (arena): only the site can run it.
+    timed = False
 
     def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
         self.entrants = entrants
@@ -391,8 +396,107 @@ def _monrad(
     return None
 
 
+class Arena(Format):
+    """Arena: play as many games as you can in a time window, paired as you finish.
+
+    - **Pairing** (``pair_free``): the entrants free now are ranked by points (then by
+      their listed order) and paired down the list, each with the nearest one below it;
+      two who have just played each other are not paired again at once while anyone else
+      is free or still playing. With an odd number free, the lowest-ranked waits for the
+      next game to end.
+      Whoever has sat first less often sits first.
+    - **Points**: a win 2, a draw 1, a loss 0. After two wins in a row an entrant is *on
+      a streak*: each game scores double until one is not won.
+    - **Order**: points, then games won, then the listed order.
+
+    Entrants may join while it runs (the site numbers them on), so every answer is
+    computed for ``entrants`` as they are now.
+    """
+
+    name, label = "arena", "arena (as many games as you can in a time window)"
+    timed = True
+    MAX_ENTRANTS = 200
+    WIN_POINTS, DRAW_POINTS = 2, 1
+    #: Wins in a row after which each game scores double.
+    STREAK = 2
+
+    def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
+        super().__init__(entrants, games_per_pairing, seed, players)
+        if entrants > self.MAX_ENTRANTS:
+            raise FormatError(f"an arena takes at most {self.MAX_ENTRANTS} entrants")
+
+    def first_round(self) -> list[Fixture]:
+        return self.pair_free([], range(self.entrants), 0)
+
+    def done(self, played: Sequence[Played]) -> bool:
+        return False  # the window decides, and the site keeps the clock
+
+    def total_games(self) -> int:
+        return 0  # not known ahead: it depends on how fast people play
+
+    def scores(self, played: Sequence[Played]) -> dict[str, list]:
+        """Per entrant, from the games in play order: points, whether on a streak now,
+        games won, times seated first, and the last opponent met."""
+        n = self.entrants
+        points, wins, firsts = [0] * n, [0] * n, [0] * n
+        run = [0] * n  # wins in a row, up to now
+        last: list[int | None] = [None] * n
+        for game in played:
+            seating = game.fixture.seating
+            firsts[seating[0]] += 1
+            for seat, who in enumerate(seating):
+                result = game.results[seat]
+                gained = self.WIN_POINTS if result == WIN else self.DRAW_POINTS * (result == DRAW)
+                points[who] += gained * (2 if run[who] >= self.STREAK else 1)
+                run[who] = run[who] + 1 if result == WIN else 0
+                wins[who] += result == WIN
+                last[who] = seating[1 - seat]
+        on_streak = [r >= self.STREAK for r in run]
+        return {
+            "points": points,
+            "on_streak": on_streak,
+            "wins": wins,
+            "firsts": firsts,
+            "last": last,
+        }
+
+    def pair_free(
+        self,
+        played: Sequence[Played],
+        free: Iterable[int],
+        next_pairing: int,
+        others_playing: bool = False,
+    ) -> list[Fixture]:
+        """Fixtures for the entrants free now, pairings numbered from ``next_pairing``.
+        ``others_playing``: games are under way, whose players will soon be free too;
+        then two who have just met wait for them rather than meet again at once."""
+        s = self.scores(played)
+        ranked = sorted(set(free), key=lambda e: (-s["points"][e], e))
+        fixtures: list[Fixture] = []
+        while ranked:
+            top = ranked.pop(0)
+            fresh = [i for i, e in enumerate(ranked) if s["last"][top] != e]
+            if fresh:
+                other = ranked.pop(fresh[0])
+            elif ranked and not others_playing:
+                other = ranked.pop(0)  # nobody else will come: a rematch beats waiting
+            else:
+                continue  # waits for the next game to end
+            first, second = (top, other) if s["firsts"][top] <= s["firsts"][other] else (other, top)
+            pairing = next_pairing + len(fixtures)
+            fixtures.append(Fixture(pairing, (first, second), derive_seed(self.seed, pairing, 0)))
+        return fixtures
+
+    def order(self, rows: list[dict[str, Any]], played: Sequence[Played]) -> list[dict[str, Any]]:
+        s = self.scores(played)
+        for row in rows:
+            row["points"] = s["points"][row["entry"]]
+            row["on_streak"] = s["on_streak"][row["entry"]]
+        return sorted(rows, key=lambda r: (-r["points"], -r["wins"], r["entry"]))
+
+
 FORMATS: dict[str, type[Format]] = {
-    f.name: f for f in (RoundRobin, Duplicate, FreeForAll, Gauntlet, Swiss)
+    f.name: f for f in (RoundRobin, Duplicate, FreeForAll, Gauntlet, Swiss, Arena)
 }
 
 

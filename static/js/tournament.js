@@ -42,7 +42,10 @@
     const pct = p.total_games ? (100 * p.games_done) / p.total_games : 0;
     document.getElementById("progress-bar").style.width = pct.toFixed(1) + "%";
     document.getElementById("progress").setAttribute("aria-valuenow", String(p.games_done));
-    document.getElementById("progress-text").textContent = `${p.games_done} of ${p.total_games} games`;
+    // An arena's total is not known ahead (0): say what has been played.
+    document.getElementById("progress-text").textContent = p.total_games
+      ? `${p.games_done} of ${p.total_games} games`
+      : `${p.games_done} game${p.games_done === 1 ? "" : "s"} played`;
     document.getElementById("t-status").textContent = p.status;
     const round = document.getElementById("t-round");
     if (round && p.rounds > 1) round.textContent = `round ${p.round} of ${p.rounds}`;
@@ -75,6 +78,21 @@
       if (root().dataset.loadedStatus !== "finished") setTimeout(connect, 1500);
     };
   }
+
+  // An arena's window: the time left, counted down here from the server's end time.
+  function countDown() {
+    const ends = document.getElementById("t-ends");
+    const left = document.getElementById("t-left");
+    if (!ends || !left) return;
+    if (root().dataset.status === "finished") {
+      left.textContent = "";
+      return;
+    }
+    const s = Math.max(0, Math.round((Date.parse(ends.getAttribute("datetime")) - Date.now()) / 1000));
+    left.textContent = s > 0 ? `(${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left)` : "(closed: the games under way finish)";
+  }
+  setInterval(countDown, 1000);
+  countDown();
 
   root().dataset.loadedStatus = root().dataset.status;
   if (root().dataset.status !== "finished") connect();

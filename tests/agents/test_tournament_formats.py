@@ -141,3 +141,68 @@ def test_the_arena_plays_swiss_round_after_round_and_the_same_seed_gives_the_sam
     assert first["standings"] == again["standings"]
     assert [s["rank"] for s in first["standings"]] == [1, 2, 3, 4, 5]
     assert sum(s["byes"] for s in first["standings"]) == 3
+
+
+# ----- arena: paired as they finish, in a window the site keeps --------------------------
+
+
+def result(fixture: Fixture, winner: int | None) -> Played:
+    """One arena game's result: ``winner`` (an entrant) won, or a draw for None."""
+    if winner is None:
+        return Played(fixture, ("draw", "draw"))
+    return Played(fixture, tuple("win" if who == winner else "loss" for who in fixture.seating))
+
+
+def test_an_arena_pairs_everyone_at_the_start_and_the_odd_one_waits():
+    arena = make_format("arena", 5, 1, "arena-seed")
+    first = arena.first_round()
+    assert [f.seating for f in first] == [(0, 1), (2, 3)]
+    assert [f.pairing for f in first] == [0, 1]
+    assert not arena.done([]) and arena.total_games() == 0
+
+
+def test_an_arena_pairs_the_free_by_points_and_not_the_same_two_again_while_others_play():
+    arena = make_format("arena", 4, 1, "arena-seed")
+    a, b = arena.first_round()  # 0 v 1, 2 v 3
+    played = [result(a, 0)]
+    # 0 and 1 are free, 2 v 3 is still on: they wait rather than meet again at once.
+    assert arena.pair_free(played, [0, 1], 2, others_playing=True) == []
+    # Nobody else could come: a rematch beats waiting.
+    assert [f.seating for f in arena.pair_free(played, [0, 1], 2)] == [(1, 0)]
+    played.append(result(b, 2))
+    # Everyone free: winners meet winners (nearest in points), never the last opponent.
+    fixtures = arena.pair_free(played, [0, 1, 2, 3], 2, others_playing=False)
+    pairs = [set(f.seating) for f in fixtures]
+    assert pairs == [{0, 2}, {1, 3}]
+    assert [f.pairing for f in fixtures] == [2, 3]
+    # Whoever has sat first less often sits first: 0 and 2 have each sat first once
+    # (the lower-ranked rule then keeps 0 first); 1 and 3 never have.
+    assert fixtures[0].seating == (0, 2)
+    assert fixtures[1].seating in ((1, 3), (3, 1))
+
+
+def test_arena_points_a_win_two_a_draw_one_doubled_after_two_wins_in_a_row():
+    arena = make_format("arena", 2, 1, "arena-seed")
+    games = [Fixture(p, (0, 1), f"s{p}") for p in range(5)]
+    # 0 wins, wins (now on a streak), wins (4), draws (2, and the streak ends), wins (2).
+    played = [
+        result(games[0], 0),
+        result(games[1], 0),
+        result(games[2], 0),
+        result(games[3], None),
+        result(games[4], 0),
+    ]
+    s = arena.scores(played)
+    assert s["points"] == [2 + 2 + 4 + 2 + 2, 1]
+    assert s["on_streak"] == [False, False]
+    assert arena.scores(played[:3])["on_streak"] == [True, False]
+    table = Table(["p0", "p1"], 2)
+    for game in played:
+        table.add(game)
+    rows = arena.order(table.rows_json(), played)
+    assert [(r["entry"], r["points"]) for r in rows] == [(0, 12), (1, 1)]
+
+
+def test_an_arena_is_for_the_site_only():
+    with pytest.raises(ValueError, match="ends by the clock"):
+        run_arena("footsies", ["random", "random"], fmt="arena", games_per_pairing=2)

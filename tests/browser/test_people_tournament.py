@@ -1,12 +1,16 @@
-"""A Swiss tournament for four people over three rounds, in four browser contexts (one a
-phone): made and joined from the pages, started by its maker, each round's games played
-live, the next round paired by itself and shown on the open pages, standings at the end."""
+"""Tournaments for four people, in four browser contexts (one a phone): made and joined
+from the pages, started by the maker, every game played live. A Swiss over three rounds,
+each round paired by itself and shown on the open pages; an arena whose players are
+paired again as they finish, until its window closes. Standings at the end."""
 
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+
+from webapp.tournaments.models import Tournament
 
 from .pages import assert_no_sideways_scroll, press
 
@@ -110,3 +114,52 @@ def test_a_swiss_of_four_people_over_three_rounds(new_page):
     # Four people, three rounds, no one met twice: the points are 3, 2, 1, 0.
     points = watcher.locator("#standings .swiss-points").all_inner_texts()
     assert points == ["3", "2", "1", "0"], points
+
+
+def test_an_arena_of_four_people_pairs_them_as_they_finish_until_its_window_closes(new_page):
+    maker = new_page()
+    maker.goto("/")
+    maker.get_by_role("link", name="Tournaments").first.click()
+    maker.locator("#new-people-tournament").click()
+    maker.locator("#people-game").select_option("octagon")
+    maker.locator("#people-format").select_option("arena")
+    maker.locator("#people-minutes").fill("5")
+    maker.locator("#people-clock").select_option("5+3")
+    maker.get_by_role("button", name="Make the tournament").click()
+    maker.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+    url = maker.url
+    expect(maker.locator("#tournament")).to_contain_text("runs 5 minutes once started")
+
+    others = [new_page(phone=(i == 1)) for i in range(3)]
+    for page in others:
+        visit(page, url)
+        press(page, page.locator("#join"))
+        expect(page.locator("#withdraw")).to_be_visible()
+    visit(maker, url)
+    expect(maker.locator("#people-list li")).to_have_count(4)
+    names = maker.locator("#people-list li").all_inner_texts()
+    maker.locator("#start").click()
+    expect(maker.locator("#t-left")).to_contain_text(re.compile(r"\d:\d\d left"))
+    expect(maker.locator("#in-play li")).to_have_count(2)
+
+    players = [maker, *others]
+    # First games: 0 v 1 and 2 v 3, the later entrant resigns. Those done first wait
+    # for the others (no rematch at once); then winners meet winners, on the open page.
+    play_round(players, url)
+    expect(maker.locator("#progress-text")).to_have_text("2 games played")
+    expect(maker.locator("#in-play li")).to_have_count(2)
+    expect(maker.locator("#your-game a")).to_be_visible()
+    # The window closes now (as if five minutes had passed): the games on still count.
+    tournament_id = int(re.search(r"/tournaments/(\d+)/", url).group(1))
+    Tournament.objects.filter(pk=tournament_id).update(ends_at=timezone.now())
+    play_round(players, url)
+
+    watcher = new_page()
+    watcher.goto(url)
+    expect(watcher.locator("#t-status")).to_have_text(re.compile("finished"))
+    first = watcher.locator("#standings tbody tr").first
+    expect(first).to_contain_text(names[0])
+    # Entrant 0 won twice (2 + 2), entrants 1 and 2 once, entrant 3 never.
+    points = watcher.locator("#standings .arena-points").all_inner_texts()
+    assert points == ["4", "2", "2", "0"], points
+    assert_no_sideways_scroll(others[1])

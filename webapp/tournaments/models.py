@@ -19,6 +19,7 @@ class Tournament(models.Model):
         FREEFORALL = "freeforall", "free-for-all (3–8 seats)"
         GAUNTLET = "gauntlet", "gauntlet (the first entrant against the field)"
         SWISS = "swiss", "Swiss (rounds paired by score)"
+        ARENA = "arena", "arena (as many games as you can in a time window)"
 
     class Status(models.TextChoices):
         #: A tournament for people, taking entries until it starts.
@@ -45,6 +46,10 @@ class Tournament(models.Model):
     clock = models.CharField(max_length=12, blank=True, default="")
     #: A scheduled tournament for people starts itself then (if two have joined).
     starts_at = models.DateTimeField(null=True, blank=True)
+    #: An arena: how long it runs once started, and when it stops pairing (set at the
+    #: start). Games under way then still count when they end.
+    window_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
     budget_iterations = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     total_games = models.PositiveIntegerField(default=0)
@@ -107,6 +112,8 @@ class Tournament(models.Model):
             "rounds": self.rounds,
             "eta_s": eta,
         }
+        if self.ends_at:  # an arena: when it stops pairing
+            progress["ends_at"] = self.ends_at.isoformat()
         if self.clock:  # a tournament for people: its page redraws when someone joins
             progress["entrants"] = self.entries.count()
         return progress

@@ -1,5 +1,5 @@
-"""Tournaments for people: a Swiss or a round robin that takes entries, then plays
-every game live with the tournament's clock.
+"""Tournaments for people: a Swiss, a round robin or an arena that takes entries, then
+plays every game live with the tournament's clock.
 
 A person creates one (game, format, rounds, clock); it is ``OPEN`` and anyone may join
 or withdraw until its creator starts it. Starting fixes the entrants and pairs the
@@ -10,6 +10,11 @@ standings (``playing.finish``), whose matches start at once too. Entrants are
 ``person:<identity key>`` specs, so the standings, the formats and the game rows are
 the same as for agents and bots.
 
+An **arena** has no rounds: it runs ``window_min`` minutes from its start, and whoever
+finishes a game is paired again at once with whoever else is free
+(``playing.pair_arena``); people may join while it runs. Games under way when the
+window closes still count; the last one to end closes it (or the sweep, ``start_due``).
+
 ``check_*`` validate and ``do_*`` write, with the tournament's row locked, so two
 joins at once get two seats and a join racing the start is refused or counted.
 """
@@ -17,7 +22,7 @@ joins at once get two seats and a join racing the start is refused or counted.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -36,11 +41,13 @@ from webapp.tournaments.models import Entry, Tournament
 
 #: The identity key prefix of a schedule that makes tournaments (it enters nobody).
 SCHEDULE = "schedule:"
-#: The formats people play: every game of a round known when it starts.
-FORMATS = ("swiss", "roundrobin")
+#: The formats people play.
+FORMATS = ("swiss", "arena", "roundrobin")
 #: Swiss's own limit, for round robins too.
 MAX_ENTRANTS = Swiss.MAX_ENTRANTS
 MAX_ROUNDS = 15
+#: An arena's window, in minutes.
+ARENA_MINUTES = (1, 180)
 
 
 @dataclass
@@ -51,6 +58,8 @@ class PeoplePlan:
     rounds: int = 3
     clock: str = "5+3"
     name: str = ""
+    #: An arena: minutes it runs once started.
+    minutes: int = 30
 
 
 def check_plan(plan: PeoplePlan, identity: Identity | None) -> str:
@@ -67,6 +76,11 @@ def check_plan(plan: PeoplePlan, identity: Identity | None) -> str:
         raise Rejected("bad_format", f"a tournament for people is {' or '.join(FORMATS)}")
     if not isinstance(plan.rounds, int) or not 1 <= plan.rounds <= MAX_ROUNDS:
         raise Rejected("bad_rounds", f"rounds are 1 to {MAX_ROUNDS}")
+    least, most = ARENA_MINUTES
+    if plan.format == "arena" and (
+        not isinstance(plan.minutes, int) or not least <= plan.minutes <= most
+    ):
+        raise Rejected("bad_minutes", f"an arena runs {least} to {most} minutes")
     try:
         control = clocks.parse(plan.clock)
     except ValueError as exc:
@@ -97,6 +111,7 @@ def create(
             players=2,
             games_per_pairing=1,
             rounds=plan.rounds if plan.format == "swiss" else 1,
+            window_min=plan.minutes if plan.format == "arena" else None,
             seed=new_match_seed(),
             clock=clock,
             status=Tournament.Status.OPEN,
@@ -124,6 +139,18 @@ def _check_open(tournament: Tournament) -> None:
         raise Rejected("started", "this tournament has started: entries are closed")
 
 
+def _check_joinable(tournament: Tournament) -> None:
+    """Open for entries, or an arena whose window is still open (one may join late)."""
+    late = (
+        tournament.clock
+        and tournament.status == Tournament.Status.RUNNING
+        and tournament.ends_at is not None
+        and timezone.now() < tournament.ends_at
+    )
+    if not late:
+        _check_open(tournament)
+
+
 def do_join(tournament: Tournament, identity: Identity) -> Entry:
     count = tournament.entries.count()
     if count >= MAX_ENTRANTS:
@@ -145,9 +172,12 @@ def join(tournament_id: Any, identity: Identity | None) -> Entry:
         raise Rejected("not_signed_in", "open the site once (or sign in) to join")
     with transaction.atomic():
         tournament = _locked(tournament_id)
-        _check_open(tournament)
+        _check_joinable(tournament)
         entry = do_join(tournament, identity)
-    transaction.on_commit(lambda: live.progress(tournament.pk))
+        if tournament.status == Tournament.Status.RUNNING:  # a late entry to an arena
+            transaction.on_commit(lambda: playing.pair_arena(tournament.pk))
+        else:
+            transaction.on_commit(lambda: live.progress(tournament.pk))
     return entry
 
 
@@ -181,8 +211,12 @@ def start(tournament_id: Any, identity: Identity | None) -> Tournament:
 
 def start_due(now: datetime | None = None) -> dict[str, int]:
     """The sweep: scheduled tournaments whose time has come start, or are cancelled
-    when fewer than two people joined."""
+    when fewer than two people joined; arenas whose window has closed with no game
+    left in play are finished."""
     now = now or timezone.now()
+    closing = Tournament.objects.filter(status=Tournament.Status.RUNNING, ends_at__lte=now)
+    for tournament_id in list(closing.values_list("pk", flat=True)):
+        playing.finish(tournament_id)
     due = Tournament.objects.filter(status=Tournament.Status.OPEN, starts_at__lte=now)
     started = cancelled = 0
     for tournament_id in list(due.values_list("pk", flat=True)):
@@ -219,10 +253,14 @@ def do_start(tournament: Tournament) -> Tournament:
     first = fmt.first_round()
     services.do_add_games(tournament, [(f, {}) for f in first])
     tournament.rounds, tournament.round = fmt.rounds, 1
-    tournament.total_games = fmt.total_games()
+    tournament.total_games = fmt.total_games()  # an arena's: not known ahead (0)
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()
-    tournament.save(update_fields=["rounds", "round", "total_games", "status", "started_at"])
+    if tournament.window_min:
+        tournament.ends_at = tournament.started_at + timedelta(minutes=tournament.window_min)
+    tournament.save(
+        update_fields=["rounds", "round", "total_games", "status", "started_at", "ends_at"]
+    )
     # People's games are live matches: made here, no worker plays them.
     transaction.on_commit(lambda: _started(tournament.pk))
     return tournament

@@ -323,6 +323,9 @@ _pushed: dict[int, float] = {}
 
 def after_game(tournament_id: int) -> None:
     tournament = Tournament.objects.get(pk=tournament_id)
+    if tournament.ends_at is not None:
+        pair_arena(tournament_id)  # pairs whoever is free, or closes it after its window
+        return
     # Every game made so far is in: the round is over (the last one, or one of Swiss's).
     if tournament.games_done >= tournament.games.count():
         finish(tournament_id)  # pushes the progress (and starts the next round)
@@ -333,12 +336,13 @@ def after_game(tournament_id: int) -> None:
 
 def finish(tournament_id: int) -> bool:
     """Once every game made so far is stored or abandoned: start the format's next
-    round if it has one, else mark the tournament finished. Idempotent: the tournament's
-    row lock makes one caller do it, and a round is made once (its games' slots are
-    unique). True when the tournament finished."""
+    round if it has one, else mark the tournament finished (an arena: not before its
+    window has closed). Idempotent: the tournament's row lock makes one caller do it,
+    and a round is made once (its games' slots are unique). True when the tournament
+    finished."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if tournament.is_over:
+        if tournament.is_over or _window_open(tournament):
             return False
         games = tournament.games
         if games.exclude(status__in=[Status.DONE, Status.ABANDONED]).exists():
@@ -371,6 +375,52 @@ round_started = Hook("round_started")
 def _next_round_started(tournament_id: int, games: int) -> None:
     live.progress(tournament_id)
     round_started.send(tournament_id=tournament_id, games=games)
+
+
+def _window_open(tournament: Tournament) -> bool:
+    """An arena whose time window has not closed yet (other formats have none)."""
+    return tournament.ends_at is not None and timezone.now() < tournament.ends_at
+
+
+def free_entrants(tournament: Tournament) -> list[int]:
+    """The entrants of a tournament not in a game now (an arena pairs them again)."""
+    busy: set[int] = set()
+    unfinished = tournament.games.exclude(status__in=[Status.DONE, Status.ABANDONED])
+    for seating in unfinished.values_list("seating", flat=True):
+        busy.update(seating)
+    return [i for i in range(tournament.entries.count()) if i not in busy]
+
+
+def pair_arena(tournament_id: int) -> int:
+    """An arena: while its window is open, pair everyone free now (``Arena.pair_free``)
+    and start their matches; once it has closed, finish it when the last game is over.
+    Under the tournament's row lock, so two games ending at once pair each person once.
+    Returns the games made."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.status != Tournament.Status.RUNNING or tournament.ends_at is None:
+            return 0
+        if not _window_open(tournament):
+            transaction.on_commit(lambda: finish(tournament_id))
+            return 0
+        fmt = tournament.tournament_format()
+        last = tournament.games.order_by("-pairing").values_list("pairing", flat=True).first()
+        free = free_entrants(tournament)
+        upcoming = fmt.pair_free(
+            played_so_far(tournament),
+            free,
+            0 if last is None else last + 1,
+            others_playing=len(free) < fmt.entrants,
+        )
+        if upcoming:
+            do_add_games(tournament, [(f, {}) for f in upcoming])
+        transaction.on_commit(lambda: _arena_paired(tournament_id))
+    return len(upcoming)
+
+
+def _arena_paired(tournament_id: int) -> None:
+    pump(tournament_id)  # the new games become live matches
+    live.progress(tournament_id)
 
 
 #: Waiting games one pump looks at (the rest wait for the next).

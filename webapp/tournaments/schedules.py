@@ -60,6 +60,16 @@ PEOPLE_SWISS = {
              "name": "Daily Button Men Swiss"},
 }  # fmt: skip
 
+#: An arena for people every hour: Dice Wars two at a time, open for entries for ten
+#: minutes, then thirty minutes of play (people may also join while it runs).
+PEOPLE_ARENA = {
+    "name": "Hourly Dice Wars arena for people",
+    "every_s": 3600,
+    "open_s": 600,
+    "spec": {"game": "dicewars", "format": "arena", "minutes": 30, "clock": "5+3",
+             "name": "Hourly Dice Wars arena"},
+}  # fmt: skip
+
 
 def install_people_schedule(schedule: dict = PEOPLE_SWISS) -> PeriodicTask:
     every_s = schedule["every_s"]
@@ -127,4 +137,5 @@ def install_defaults() -> None:
     install_level_ladders()
     study = BUTTON_STUDY
     install_tournament_schedule(study["name"], study["spec"], study["every_s"], due_now=False)
-    install_people_schedule()
+    install_people_schedule(PEOPLE_SWISS)
+    install_people_schedule(PEOPLE_ARENA)

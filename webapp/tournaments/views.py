@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 from django_celery_beat.models import PeriodicTask
 
@@ -54,7 +55,7 @@ def new_tournament(request):
             "lobby": lobby.lobby(data),
             "entered": entered(data or {}),
             "catalogue": catalogue,
-            "formats": Tournament.Format.choices,
+            "formats": [(f, label) for f, label in Tournament.Format.choices if f != "arena"],
             "bot_defaults": bot_defaults(),
         },
     )
@@ -124,11 +125,16 @@ def _for_people(request, tournament: Tournament) -> dict:
         "is_creator": identity is not None and identity.key == tournament.created_by,
         "my_matches": people.my_matches(tournament, identity),
         "in_play": in_play,
+        # An arena takes entries while its window is open.
+        "late_entry": tournament.status == Tournament.Status.RUNNING
+        and tournament.ends_at is not None
+        and timezone.now() < tournament.ends_at,
     }
 
 
 def new_people_tournament(request):
-    """The form of a tournament for people: game, Swiss or round robin, rounds, clock."""
+    """The form of a tournament for people: game, format (Swiss, arena, round robin),
+    rounds (Swiss) or minutes (arena), clock."""
     error, status = "", 200
     if request.method == "POST":
         plan = people.PeoplePlan(
@@ -137,6 +143,7 @@ def new_people_tournament(request):
             rounds=_int(request.POST.get("rounds"), 3),
             clock=request.POST.get("clock", ""),
             name=request.POST.get("name", ""),
+            minutes=_int(request.POST.get("minutes"), 30),
         )
         try:
             tournament = people.create(plan, owner_identity(request), request.user)
@@ -151,6 +158,7 @@ def new_people_tournament(request):
             "games": [g for g in games.all() if g.min_players <= 2 <= g.max_players],
             "formats": [(f, dict(Tournament.Format.choices)[f]) for f in people.FORMATS],
             "clock_choices": [c for c in lobby.CLOCK_CHOICES if c[0]],
+            "minutes": people.ARENA_MINUTES,
             "error": error,
             "form": request.POST if error else {},
         },
