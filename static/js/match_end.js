@@ -139,13 +139,21 @@
         setTimeout(() => fillCard(tries + 1), 1500);
       }
       const links = h("div", { class: "actions" });
-      if (data.rematch) {
+      const tour = data.tournament;
+      if (tour && tour.next_url) {
+        links.append(h("a", { class: "button primary", href: tour.next_url, id: "next-game" }, "Your next game is on: play it"));
+      }
+      if (data.rematch && !tour) {
         links.append(h("button", { type: "submit", class: "primary", form: "rematch-form", id: "rematch" },
           data.rematch_match ? "Go to the rematch" : "Rematch (seats swapped)"));
       }
       links.append(h("a", { class: "secondary", href: data.new_opponent, id: "new-opponent" }, "New opponent"));
       if (data.replay) links.append(h("a", { class: "secondary", href: data.replay, id: "card-replay" }, "Replay"));
       if (data.analysis) links.append(h("a", { class: "secondary", href: data.analysis, id: "card-analysis" }, "Analysis"));
+      if (tour) {
+        links.append(h("a", { class: "secondary", href: tour.url, id: "card-tournament" }, `Back to ${tour.name}`));
+        followTournament(tour);
+      }
       const parts = [h("h2", { id: "game-over-title", tabindex: "-1" }, data.headline)];
       if (data.reason) parts.push(h("p", { class: "reason" }, withNames(data.reason, st.seats.map((s) => s.name))));
       if (data.ratings.length) {
@@ -167,6 +175,28 @@
       els.card.replaceChildren(...parts);
       els.card.hidden = false;
       if (first && lost) $("game-over-title").focus();
+    }
+
+    // A tournament game: the card listens to the tournament's socket and asks again
+    // when something changed there, so the next pairing shows up here by itself.
+    let following = null;
+    function followTournament(tour) {
+      if (tour.next_url) {
+        if (following && following !== "done") following.close();
+        following = "done";
+        if (st.you !== null) notice("Your next game is on.");
+        return;
+      }
+      if (following || tour.status !== "running") return;
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      following = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tour.id}/`);
+      following.onmessage = () => fillCard(2);
+      following.onclose = () => {
+        if (following !== "done") {
+          following = null;
+          setTimeout(() => fillCard(2), 3000);
+        }
+      };
     }
 
     function rematch(url) {

@@ -146,6 +146,10 @@ def test_an_arena_of_four_people_pairs_them_as_they_finish_until_its_window_clos
     # First games: 0 v 1 and 2 v 3, the later entrant resigns. Those done first wait
     # for the others (no rematch at once); then winners meet winners, on the open page.
     play_round(players, url)
+    # Entrant 3 resigned and stayed on the match page: its game-over card shows the next
+    # game by itself once the other game ends and the arena pairs them again.
+    expect(others[2].locator("#next-game")).to_be_visible()
+    expect(others[2].locator("#card-tournament")).to_be_visible()
     expect(maker.locator("#progress-text")).to_have_text("2 games played")
     expect(maker.locator("#in-play li")).to_have_count(2)
     expect(maker.locator("#your-game a")).to_be_visible()

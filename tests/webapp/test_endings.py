@@ -139,6 +139,7 @@ def test_a_registered_players_rating_change_is_on_the_card(
         endings.resign(match.pk, me)  # the ratings follow the commit
     data = client.get(f"/matches/{match.pk}/summary.json").json()
     assert data["headline"] == "You lost"
+    assert data["tournament"] is None  # a match of no tournament
     names = [r["name"] for r in data["ratings"]]
     assert "dora" in names and "random" in names
     mine = next(r for r in data["ratings"] if r["name"] == "dora")

@@ -156,3 +156,22 @@ def test_the_hourly_dice_wars_arena_is_installed_and_opens_for_entries():
     people.start_due(timezone.now() + timedelta(minutes=11))
     t.refresh_from_db()
     assert t.status == "running" and len(in_play(t)) == 1
+
+
+def test_a_tournament_games_card_links_back_and_to_the_next_game_once_paired():
+    t, (ann, bob, cat, dan) = arena("ann", "bob", "cat", "dan")
+    first = in_play(t)[frozenset(("ann", "bob"))]
+    beats(ann, bob, t)
+    as_bob = Client()
+    as_bob.login(username="bob", password="pw")
+    card = as_bob.get(f"/matches/{first.pk}/summary.json").json()
+    assert card["tournament"]["url"] == f"/tournaments/{t.pk}/"
+    assert card["tournament"]["next_match"] is None  # waiting for Cat and Dan
+    beats(cat, dan, t)
+    card = as_bob.get(f"/matches/{first.pk}/summary.json").json()
+    following = in_play(t)[frozenset(("bob", "dan"))]
+    assert card["tournament"]["next_url"] == f"/matches/{following.pk}/"
+    # Someone watching has no next game there.
+    assert (
+        Client().get(f"/matches/{first.pk}/summary.json").json()["tournament"]["next_match"] is None
+    )

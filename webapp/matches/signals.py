@@ -21,7 +21,9 @@ Questions the pages ask (``send`` returns each listener's answer; the leaderboar
 answer, and with no listener the pages show no ratings):
 - ``rating_changes(match)``: a list of ``{seat, name, before, after, delta}``;
 - ``ratings_of(key)``: the rating rows (``Competitor``) of an owner key (``user:…``,
-  ``agent:<spec>``) and of its variants (``key:…``), every game.
+  ``agent:<spec>``) and of its variants (``key:…``), every game;
+- ``match_context(match, identity)``: where the match belongs, for its game-over card
+  (the tournaments answer ``{"tournament": {...}}`` with the asker's next game there).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ match_rated = Hook("match_rated")
 
 rating_changes = Hook("rating_changes")
 ratings_of = Hook("ratings_of")
+match_context = Hook("match_context")
 
 
 def ask(question: Hook, **kwargs) -> list:

@@ -35,7 +35,14 @@ def _url(name: str, match_id: int) -> str | None:
         return None
 
 
-def summary(match: Match, seat: int | None) -> dict[str, Any]:
+def tournament_of(match: Match, identity) -> dict[str, Any] | None:
+    """The tournament the match is a game of, with the asker's next game in it (the
+    tournaments answer; None for a match of no tournament)."""
+    found = signals.ask(signals.match_context, match=match, identity=identity)
+    return next((c["tournament"] for c in found if "tournament" in c), None)
+
+
+def summary(match: Match, seat: int | None, identity=None) -> dict[str, Any]:
     result = match.result or {}
     rematch = Match.objects.filter(rematch_of=match).values_list("pk", flat=True).first()
     return {
@@ -50,4 +57,5 @@ def summary(match: Match, seat: int | None) -> dict[str, Any]:
         "rematch": _url("matches:rematch", match.pk) if seat is not None else None,
         "rematch_match": rematch,
         "new_opponent": reverse("play", args=[match.game]),
+        "tournament": tournament_of(match, identity),
     }

@@ -268,8 +268,9 @@ def rematch(request, match_id: int):
 def summary(request, match_id: int):
     """The game-over card's content, for the person asking."""
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=match_id)
-    seat = snapshots.seat_of(match, identity_of(request.user, request.session))
-    return JsonResponse(game_over.summary(match, seat))
+    identity = identity_of(request.user, request.session)
+    seat = snapshots.seat_of(match, identity)
+    return JsonResponse(game_over.summary(match, seat, identity))
 
 
 def match_list(request):

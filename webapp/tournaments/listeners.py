@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 
 from webapp.bots import signals as bot_signals
@@ -17,7 +18,7 @@ from webapp.bots.models import Bot
 from webapp.bots.tournament_games import seat_stats
 from webapp.matches import signals as match_signals
 from webapp.matches.models import Match
-from webapp.tournaments import playing, services, tasks
+from webapp.tournaments import people, playing, services, tasks
 from webapp.tournaments.models import Tournament, TournamentGame
 
 
@@ -39,6 +40,29 @@ def game_ended(match_id: int, status: str, played: Any) -> None:
         tournament_id = game.tournament_id
         transaction.on_commit(lambda: playing.after_game(tournament_id))
     playing.pump(tournament_id)
+
+
+def match_context(match: Match, identity: Any) -> list[dict[str, Any]]:
+    """A tournament game's card links back to its tournament and, for a person in it,
+    to their next game there as soon as it is paired (the card asks again whenever
+    the tournament's socket says something changed)."""
+    game = TournamentGame.objects.filter(match_id=match.pk).select_related("tournament").first()
+    if game is None:
+        return []
+    tournament = game.tournament
+    following = [m for m in people.my_matches(tournament, identity) if m != match.pk]
+    return [
+        {
+            "tournament": {
+                "id": tournament.pk,
+                "name": tournament.name,
+                "url": reverse("tournaments:detail", args=[tournament.pk]),
+                "status": tournament.status,
+                "next_match": following[0] if following else None,
+                "next_url": reverse("matches:detail", args=[following[0]]) if following else None,
+            }
+        }
+    ]
 
 
 def _running_with_bots():
@@ -72,6 +96,7 @@ def fan_out_round(tournament_id: int, games: int) -> None:
 
 # After the ratings (10) and the bots' match_over frames (20), as before the hooks.
 match_signals.match_ended.connect(game_ended, order=30)
+match_signals.match_context.connect(match_context)
 bot_signals.sweeping.connect(pump_all)
 bot_signals.bot_connected.connect(pump_for_bot)
 services.submitted.connect(start_on_workers)
