@@ -1,5 +1,6 @@
 /* People's clocks on the match page. The server owns the time: every frame says how
-   much each clock had left when it was sent and whether it runs; the page only counts a
+   much each clock had left when it was sent (with a bank: and how much of that is the
+   move's own time) and whether it runs; the page only counts a
    running clock down from when that frame arrived, and asks the server to settle a
    clock it sees at zero (the server decides, from its own clock). */
 (function () {
@@ -22,6 +23,13 @@
     let clock = null, at = 0, timer = null, flagged = false, over = false;
 
     function leftNow(c) { return c.running && !over ? c.left_ms - (performance.now() - at) : c.left_ms; }
+    // Move and bank: the move's own time runs first, then the bank; shown as both.
+    function shown(c, ms) {
+      if (c.move_left_ms === undefined) return fmt(ms, clock.correspondence);
+      const move = c.running && !over ? Math.max(0, c.move_left_ms - (performance.now() - at)) : c.move_left_ms;
+      const bank = c.running && !over ? Math.max(0, ms - move) : c.left_ms;
+      return `${fmt(move, false)} + bank ${fmt(bank, false)}`;
+    }
 
     function draw() {
       if (!clock) return;
@@ -35,7 +43,7 @@
           class: `clock seat-${c.seat}` + (c.running && !over ? " running" : "") + (ms < 10000 && !clock.correspondence ? " low" : "") + (c.out ? " out" : ""),
           "data-seat": c.seat, id: `clock-${c.seat}`, "data-left-ms": String(Math.max(0, Math.round(ms))),
         }, h("span", { class: "clock-name" }, name + (c.seat === you() ? " (you)" : "")), " ",
-          h("span", { class: "clock-time", role: "timer" }, c.out ? "out of time" : fmt(ms, clock.correspondence)));
+          h("span", { class: "clock-time", role: "timer" }, c.out ? "out of time" : shown(c, ms)));
         if (!clock.correspondence && !over && !c.out && you() !== null && c.seat !== you()) {
           li.append(" ", h("button", { type: "button", class: "secondary small give-time", "data-seat": c.seat,
             onclick: () => send({ type: "give_time", seat: c.seat }) }, `+${clock.gift_s} s`));

@@ -73,7 +73,13 @@ def clock_of(match: Match, seat: int) -> SeatClock:
 
 @pytest.mark.parametrize(
     "text,ms,inc,days",
-    [("5+3", 300_000, 3000, 0), ("0.5+0", 30_000, 0, 0), ("3d", 0, 0, 3), (" 7D ", 0, 0, 7)],
+    [
+        ("5+3", 300_000, 3000, 0),
+        ("0.5+0", 30_000, 0, 0),
+        ("3d", 0, 0, 3),
+        (" 7D ", 0, 0, 7),
+        ("60s/5m", 300_000, 0, 0),
+    ],
 )
 def test_it_reads_time_controls(text, ms, inc, days):
     control = clocks.parse(text)
@@ -81,7 +87,26 @@ def test_it_reads_time_controls(text, ms, inc, days):
 
 
 @pytest.mark.parametrize(
-    "text", ["5", "5+", "+3", "0+3", "181+0", "5+61", "2d", "0d", "abc", "5+3+1", 53, "9" * 20]
+    "text",
+    [
+        "5",
+        "5+",
+        "+3",
+        "0+3",
+        "181+0",
+        "5+61",
+        "2d",
+        "0d",
+        "abc",
+        "5+3+1",
+        53,
+        "9" * 20,
+        "0s/2m",
+        "301s/1m",
+        "20s/61m",
+        "20s/",
+        "s/2m",
+    ],
 )
 def test_it_refuses_a_bad_time_control_and_stores_nothing(text):
     before = row_counts()
@@ -126,6 +151,36 @@ def test_it_charges_the_mover_by_the_database_clock_and_adds_the_increment(now):
     assert mover.running_since is None
     assert other.running_since == now.now
     assert other.deadline == now.now + timedelta(milliseconds=300_000)
+
+
+def test_move_and_bank_the_bank_pays_only_for_what_a_move_overran(now):
+    control = clocks.parse("20S/2M")
+    assert (control.text, control.move_ms, control.initial_ms) == ("20s/2m", 20_000, 120_000)
+    assert control.label == "20 s a move + 2 min bank" and not control.correspondence
+    match = people(control="20s/2m")
+    seat, _ = first_move(match)
+    who = [ALICE, BOB]
+    assert clock_of(match, seat).deadline == START + timedelta(seconds=20 + 120)
+    now.tick(15)  # inside the move's own time: the bank is untouched
+    play_one(match, who[seat])
+    assert clock_of(match, seat).left_ms == 120_000
+    other = 1 - seat
+    now.tick(50)  # 30 s over the move's time: the bank pays them
+    frame = clocks.as_frame(Match.objects.get(pk=match.pk), now.now)
+    running = next(c for c in frame["seats"] if c["running"])
+    assert (running["left_ms"], running["move_left_ms"]) == (90_000, 0)
+    waiting = next(c for c in frame["seats"] if not c["running"])
+    assert (waiting["left_ms"], waiting["move_left_ms"]) == (120_000, 20_000)
+    play_one(match, who[other])
+    assert clock_of(match, other).left_ms == 90_000
+    # The next turn has its full 20 s again, then the bank: past both, it flags.
+    seat, move = first_move(match)
+    now.tick(20 + 120 + 1)
+    with pytest.raises(services.Rejected) as err:
+        services.submit_move(match.pk, seat, match.ply, move, identity=who[seat])
+    assert err.value.code == "time_out"
+    match.refresh_from_db()
+    assert match.result["flagged"] == [seat] and "lost on time" in match.result["reason"]
 
 
 def test_the_page_snapshot_shows_the_clock_running_down(now, client):

@@ -1,5 +1,7 @@
-"""People's clocks: live ("5+3": minutes per match, seconds added per move) and
-correspondence ("3d": days per move, no idle loss).
+"""People's clocks: live ("5+3": minutes per match, seconds added per move), live with a
+bank ("20s/2m": 20 seconds for every move, and a 2-minute bank that pays for the moves
+that take longer, never refilled: the bots' clock) and correspondence ("3d": days per
+move, no idle loss).
 
 The server owns every clock. A seat's time runs from the database's time when its turn
 began (``running_since``) to the database's time when the locked move path stores the
@@ -24,6 +26,9 @@ CORRESPONDENCE_DAYS = (1, 3, 7)
 #: Live: the longest match time and increment the site offers.
 MAX_MINUTES = 180
 MAX_INCREMENT_S = 60
+#: Move and bank: the longest time a move and the largest bank the site offers.
+MAX_MOVE_S = 300
+MAX_BANK_MINUTES = 60
 #: What the "give +15 s" button adds to an opponent's clock.
 GIFT_S = 15
 #: Games that go on when a seat runs out of time: the seat leaves play, and from then
@@ -35,14 +40,18 @@ TURNS_OF_SEVERAL_MOVES = {"dicewars"}
 
 _LIVE = re.compile(r"(\d{1,3}(?:\.\d+)?)\+(\d{1,3})")
 _DAYS = re.compile(r"(\d{1,2})d")
+_BANK = re.compile(r"(\d{1,3})s/(\d{1,2})m")
 
 
 @dataclass(frozen=True)
 class TimeControl:
     text: str
+    #: Live: the match's time; with a bank: the bank.
     initial_ms: int = 0
     increment_ms: int = 0
     days: int = 0
+    #: Move and bank: the time every move has before the bank pays (0: no such clock).
+    move_ms: int = 0
 
     @property
     def correspondence(self) -> bool:
@@ -53,9 +62,15 @@ class TimeControl:
         return self.days * 86_400_000
 
     @property
+    def banked(self) -> bool:
+        return self.move_ms > 0
+
+    @property
     def label(self) -> str:
         if self.correspondence:
             return f"{self.days} day{'s' if self.days > 1 else ''} a move"
+        if self.banked:
+            return f"{self.move_ms // 1000} s a move + {self.initial_ms // 60_000} min bank"
         return f"{self.text} (minutes + seconds a move)"
 
 
@@ -74,11 +89,21 @@ def parse(text: object) -> TimeControl | None:
             allowed = ", ".join(str(d) for d in CORRESPONDENCE_DAYS)
             raise ValueError(f"correspondence is {allowed} days a move, not {n}")
         return TimeControl(text=f"{n}d", days=n)
+    bank = _BANK.fullmatch(text)
+    if bank:
+        move_s, minutes = int(bank.group(1)), int(bank.group(2))
+        if not 0 < move_s <= MAX_MOVE_S:
+            raise ValueError(f"a move has more than 0 and at most {MAX_MOVE_S} seconds")
+        if minutes > MAX_BANK_MINUTES:
+            raise ValueError(f"the bank is at most {MAX_BANK_MINUTES} minutes")
+        return TimeControl(text=f"{move_s}s/{minutes}m", initial_ms=minutes * 60_000,
+                           move_ms=move_s * 1000)  # fmt: skip
     live = _LIVE.fullmatch(text)
     if not live:
         raise ValueError(
             f'{text!r} is not a time control: "5+3" is 5 minutes a match plus 3 seconds '
-            'a move, "3d" is 3 days a move'
+            'a move, "20s/2m" is 20 seconds a move plus a 2-minute bank, "3d" is 3 days '
+            "a move"
         )
     minutes, increment = float(live.group(1)), int(live.group(2))
     if not 0 < minutes <= MAX_MINUTES:
@@ -144,26 +169,41 @@ def _elapsed_ms(row: SeatClock, now: datetime) -> int:
     return max(0, round((now - row.running_since).total_seconds() * 1000))
 
 
-def left_ms(row: SeatClock, now: datetime) -> int:
-    """Time left on the clock at ``now`` (running or not), never below zero."""
+def left_ms(row: SeatClock, now: datetime, control: TimeControl | None = None) -> int:
+    """Time left on the clock at ``now`` until it flags (running or not), never below
+    zero; with a bank, a running turn's own time counts too."""
+    move_ms = control.move_ms if control is not None and row.running_since is not None else 0
     if row.running_since is None:
         return max(0, row.left_ms)
-    return max(0, row.left_ms - _elapsed_ms(row, now))
+    return max(0, move_ms + row.left_ms - _elapsed_ms(row, now))
+
+
+def move_left_ms(row: SeatClock, now: datetime, control: TimeControl) -> int:
+    """Move and bank: what is left of the move's own time (all of it between turns)."""
+    if row.running_since is None:
+        return control.move_ms
+    return max(0, control.move_ms - _elapsed_ms(row, now))
 
 
 def _stop(row: SeatClock, control: TimeControl, now: datetime, increment: bool) -> None:
-    if not control.correspondence:
+    if control.banked:  # the bank pays only for what the move's own time did not cover
+        row.left_ms = max(0, row.left_ms - max(0, _elapsed_ms(row, now) - control.move_ms))
+    elif not control.correspondence:
         row.left_ms = max(0, row.left_ms - _elapsed_ms(row, now))
         if increment:
             row.left_ms += control.increment_ms
     row.running_since = row.deadline = None
 
 
+def _deadline(row: SeatClock, control: TimeControl) -> datetime:
+    return row.running_since + timedelta(milliseconds=control.move_ms + row.left_ms)
+
+
 def _start(row: SeatClock, control: TimeControl, now: datetime) -> None:
     if control.correspondence:
         row.left_ms = control.per_move_ms  # a fresh allowance for every move
     row.running_since = now
-    row.deadline = now + timedelta(milliseconds=row.left_ms)
+    row.deadline = _deadline(row, control)
 
 
 def advance(
@@ -250,9 +290,9 @@ def passing_seat(match: Match, state: State) -> int | None:
 def give(match: Match, seat: int, now: datetime) -> SeatClock:
     """Add GIFT_S to a seat's clock (a live match; the caller checked who gives)."""
     row = rows(match)[seat]
-    row.left_ms += GIFT_S * 1000
+    row.left_ms += GIFT_S * 1000  # with a bank: into the bank
     if row.running_since is not None:
-        row.deadline = row.running_since + timedelta(milliseconds=row.left_ms)
+        row.deadline = _deadline(row, control_of(match))
     row.save(update_fields=["left_ms", "deadline"])
     return row
 
@@ -271,10 +311,12 @@ def as_frame(match: Match, now: datetime) -> dict | None:
         "seats": [
             {
                 "seat": row.seat,
-                "left_ms": left_ms(row, now),
+                "left_ms": left_ms(row, now, control),
                 "running": row.running_since is not None and not match.is_over,
                 "deadline": row.deadline.isoformat() if row.deadline else None,
                 "out": row.out,
+                # Move and bank: of ``left_ms``, what is the move's own time.
+                **({"move_left_ms": move_left_ms(row, now, control)} if control.banked else {}),
             }
             for row in rows(match).values()
         ],

@@ -312,6 +312,8 @@ CLOCK_CHOICES = [
     ("5+3", "Live 5+3"),
     ("10+5", "Live 10+5"),
     ("15+10", "Live 15+10"),
+    ("20s/2m", "Live: 20 s a move + 2 min bank"),
+    ("60s/5m", "Live: 60 s a move + 5 min bank"),
     ("1d", "Correspondence: 1 day a move"),
     ("3d", "Correspondence: 3 days a move"),
     ("7d", "Correspondence: 7 days a move"),
