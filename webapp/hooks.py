@@ -1,8 +1,8 @@
 """A tiny hook registry: an app announces what happened, other apps listen.
 
 The announcing app defines a ``Hook`` next to the code that fires it and never imports
-its listeners; listening apps connect in their ``AppConfig.ready`` (through their
-``listeners`` module). So imports run one way, from the listener to the announcer, and
+its listeners; listening apps connect in their ``listeners`` module, which
+``ListeningApp.ready`` loads. So imports run one way, from the listener to the announcer, and
 ``matches`` needs no knowledge of bots, tournaments, ratings or analyses.
 
 Two ways to fire:
@@ -16,11 +16,26 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
+from django.apps import AppConfig
 from django.db import transaction
 
 log = logging.getLogger(__name__)
+
+
+class ListeningApp(AppConfig):
+    """An app that listens: its ``listeners`` module connects it to the hooks of the
+    apps it listens to. Django calls ``ready`` once every model is loaded, the first
+    moment that module may be imported; so it is loaded here, by name, for every such
+    app alike, and no app imports another's code from inside a function. (An app's
+    ``apps.py`` subclasses it as ``hooks.ListeningApp``: a second AppConfig class in
+    that module would make Django pick neither.)"""
+
+    def ready(self) -> None:
+        import_module(f"{self.name}.listeners")
+
 
 Listener = Callable[..., Any]
 

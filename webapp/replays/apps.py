@@ -1,11 +1,6 @@
-from django.apps import AppConfig
+from webapp import hooks
 
 
-class ReplaysConfig(AppConfig):
+class ReplaysConfig(hooks.ListeningApp):
     name = "webapp.replays"
     label = "replays"
-
-    def ready(self) -> None:
-        # Django's place to connect listeners: models are loaded only now, so this is a
-        # function-level import by design (one per app; tests/test_layering.py counts them).
-        from webapp.replays import listeners  # noqa: F401

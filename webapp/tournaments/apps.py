@@ -1,11 +1,6 @@
-from django.apps import AppConfig
+from webapp import hooks
 
 
-class TournamentsConfig(AppConfig):
+class TournamentsConfig(hooks.ListeningApp):
     name = "webapp.tournaments"
     label = "tournaments"
-
-    def ready(self) -> None:
-        # Django's place to connect listeners: models are loaded only now, so this is a
-        # function-level import by design (one per app; tests/test_layering.py counts them).
-        from webapp.tournaments import listeners  # noqa: F401
