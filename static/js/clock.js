@@ -23,12 +23,11 @@
     let clock = null, at = 0, timer = null, flagged = false, over = false;
 
     function leftNow(c) { return c.running && !over ? c.left_ms - (performance.now() - at) : c.left_ms; }
-    // Move and bank: the move's own time runs first, then the bank; shown as both.
-    function shown(c, ms) {
-      if (c.move_left_ms === undefined) return fmt(ms, clock.correspondence);
-      const move = c.running && !over ? Math.max(0, c.move_left_ms - (performance.now() - at)) : c.move_left_ms;
-      const bank = c.running && !over ? Math.max(0, ms - move) : c.left_ms;
-      return `${fmt(move, false)} + bank ${fmt(bank, false)}`;
+    // Move and bank: the move's own time runs first, then the bank; both are shown. The
+    // time gone is read once (from ``ms``), so the two parts always add up.
+    function parts(c, ms) {
+      const move = Math.max(0, c.move_left_ms - (c.left_ms - ms));
+      return { move, bank: c.running && !over ? Math.max(0, ms - move) : c.left_ms };
     }
 
     function draw() {
@@ -43,7 +42,11 @@
           class: `clock seat-${c.seat}` + (c.running && !over ? " running" : "") + (ms < 10000 && !clock.correspondence ? " low" : "") + (c.out ? " out" : ""),
           "data-seat": c.seat, id: `clock-${c.seat}`, "data-left-ms": String(Math.max(0, Math.round(ms))),
         }, h("span", { class: "clock-name" }, name + (c.seat === you() ? " (you)" : "")), " ",
-          h("span", { class: "clock-time", role: "timer" }, c.out ? "out of time" : shown(c, ms)));
+          h("span", { class: "clock-time", role: "timer" }, c.out ? "out of time"
+            : c.move_left_ms === undefined ? fmt(ms, clock.correspondence) : fmt(parts(c, ms).move, false)));
+        if (c.move_left_ms !== undefined && !c.out) {
+          li.append(h("span", { class: "clock-bank" }, `bank ${fmt(parts(c, ms).bank, false)}`));
+        }
         if (!clock.correspondence && !over && !c.out && you() !== null && c.seat !== you()) {
           li.append(" ", h("button", { type: "button", class: "secondary small give-time", "data-seat": c.seat,
             onclick: () => send({ type: "give_time", seat: c.seat }) }, `+${clock.gift_s} s`));

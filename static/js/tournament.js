@@ -40,8 +40,11 @@
 
   function show(p) {
     const pct = p.total_games ? (100 * p.games_done) / p.total_games : 0;
-    document.getElementById("progress-bar").style.width = pct.toFixed(1) + "%";
-    document.getElementById("progress").setAttribute("aria-valuenow", String(p.games_done));
+    const bar = document.getElementById("progress-bar");
+    if (bar) {  // an arena has none: its games are not known ahead
+      bar.style.width = pct.toFixed(1) + "%";
+      document.getElementById("progress").setAttribute("aria-valuenow", String(p.games_done));
+    }
     // An arena's total is not known ahead (0): say what has been played.
     document.getElementById("progress-text").textContent = p.total_games
       ? `${p.games_done} of ${p.total_games} games`
@@ -50,7 +53,7 @@
     const round = document.getElementById("t-round");
     if (round && p.rounds > 1) round.textContent = `round ${p.round} of ${p.rounds}`;
     const eta = document.getElementById("eta");
-    eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? `about ${Math.round(p.eta_s)} s left` : "";
+    eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? ` · about ${Math.round(p.eta_s)} s left` : "";
   }
 
   function connect() {

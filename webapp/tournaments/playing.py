@@ -373,8 +373,10 @@ round_started = Hook("round_started")
 
 
 def _next_round_started(tournament_id: int, games: int) -> None:
-    live.progress(tournament_id)
     round_started.send(tournament_id=tournament_id, games=games)
+    # Then the pages: a people's round has its matches by now (made inline), so a page
+    # that draws itself again on this push shows every game of the round.
+    live.progress(tournament_id)
 
 
 def _window_open(tournament: Tournament) -> bool:
