@@ -37,6 +37,7 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     poison += "Speed " if state.speed[seat] >> slot & 1 else ""
     poison += "Focus " if state.focus[seat] >> slot & 1 else ""
     poison += "Stinger " if state.stinger[seat] >> slot & 1 else ""
+    poison += "Mood " if state.mood[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -108,12 +109,22 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
     if kind == "coin":
         return f"a coin toss gives {player(state, move[1])} the first move"
     if kind == "reroll":
-        again = [
-            f"{die(state, seat, i, False)}: {v}"
-            for i, v in zip(state.pending, move[1], strict=False)
-        ]
+        sizes = iter(move[2] if len(move) > 2 else ())
+        again = []
+        for (s, i), v in zip(rerolled(state), move[1], strict=False):
+            owner = "" if s == seat else f"{possessive(state, s)} "
+            # A Mood die's new size comes first: "Mood swing d12, now a d20: 17".
+            now = f", now a d{next(sizes, '?')}" if state.mood[s] >> i & 1 else ""
+            again.append(f"{owner}{die(state, s, i, False)}{now}: {v}")
         return f"{player(state, seat)} rerolls " + _listing(again)
     return repr(move)
+
+
+def rerolled(state: ButtonMenState | Scene) -> list[tuple[int, int]]:
+    """The dice a reroll rolls, as (seat, slot), in the order it rolls them: the
+    attacking dice by slot (a state or the scene of one)."""
+    seat = state.turn
+    return [(seat, i) for i in state.pending]  # type: ignore[misc]
 
 
 def _choice(state: ButtonMenState, seat: int, move: tuple) -> str:
@@ -178,6 +189,7 @@ class Scene(NamedTuple):
     focus: tuple = (0, 0)
     stinger: tuple = (0, 0)
     recipes: tuple = (None, None)
+    mood: tuple = (0, 0)
 
 
 def scene(state: ButtonMenState) -> Scene:
@@ -197,6 +209,7 @@ def scene(state: ButtonMenState) -> Scene:
         tuple(state.focus),
         tuple(state.stinger),
         tuple(state.recipes),
+        tuple(state.mood),
     )
 
 

@@ -20,10 +20,13 @@ fighters (chance)      ("fighters", "Avis", "Iago")     ``fighters:Avis,Iago``
 round-start roll       ("roll", (3, 1, 9), (2, 20))     ``roll:3,1,9/2,20``
 initiative coin        ("coin", 1)                      ``coin:1``
 reroll of attackers    ("reroll", (5, 17))              ``reroll:5,17``
+… with Mood dice       ("reroll", (5, 3), (20,))        ``reroll:5,3/20``
 =====================  ==============================  ==================
 
 Attack numbers are die slots: a die's place in its fighter's recipe (0 first). The
 attacking slots are listed ascending; the number after ``>`` is the opposing die.
+A reroll of Mood swing dice also lists, after ``/``, the new size of each Mood die among
+the rerolled ones (in their order): its size is drawn before its value.
 """
 
 from __future__ import annotations
@@ -81,7 +84,8 @@ def move_to_text(move: Any) -> str:
     if kind == COIN_KIND:
         return f"coin:{int(move[1])}"
     if kind == REROLL_KIND:
-        return f"reroll:{_ints(move[1])}"
+        sizes = f"/{_ints(move[2])}" if len(move) > 2 else ""
+        return f"reroll:{_ints(move[1])}{sizes}"
     raise ValueError(f"not a Button Men move: {move!r}")
 
 
@@ -178,5 +182,8 @@ def parse_outcome(text: Any) -> tuple:
     if kind == COIN_KIND:
         return (COIN_KIND, _number(rest, "the seat that moves first"))
     if kind == REROLL_KIND:
-        return (REROLL_KIND, _numbers(rest, "a die value"))
+        values, slash, sizes = rest.partition("/")
+        if slash:  # Mood dice's new sizes
+            return (REROLL_KIND, _numbers(values, "a die value"), _numbers(sizes, "a die size"))
+        return (REROLL_KIND, _numbers(values, "a die value"))
     raise IllegalMove(f"{text!r} is not a Button Men chance outcome (fighters, roll, coin, reroll)")

@@ -27,7 +27,9 @@ from games.buttonmen.dice import (
     has_choice,
     is_classic,
     layout,
+    mood_sizes,
     poison_mask,
+    resized_parts,
     skill_mask,
 )
 from games.buttonmen.fighters import FIGHTERS as RECIPES
@@ -101,6 +103,7 @@ class ButtonMenState(State):
         "speed",
         "focus",
         "stinger",
+        "mood",
         "dizzy",
         "focusing",
         "alive",
@@ -143,6 +146,7 @@ class ButtonMenState(State):
         self.speed = [0, 0]  # mask of the slots that are Speed dice (speed attacks)
         self.focus = [0, 0]  # mask of the slots that are Focus dice (turned down for initiative)
         self.stinger = [0, 0]  # mask of Stinger dice (wider skill attacks, no initiative)
+        self.mood = [0, 0]  # mask of Mood swing dice (a random size at each reroll)
         self.dizzy = [0, 0]  # mask of Focus dice turned down: no attack on the first turn
         self.focusing = False  # the focus phase's seat has turned a die down (may not decline)
         self.alive = [0, 0]  # mask of the slots still in play
@@ -174,6 +178,7 @@ class ButtonMenState(State):
         self.speed = [skill_mask(r, "z") for r in recipes]
         self.focus = [skill_mask(r, "f") for r in recipes]
         self.stinger = [skill_mask(r, "g") for r in recipes]
+        self.mood = [skill_mask(r, "?") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -264,11 +269,13 @@ class ButtonMenState(State):
     def chance_outcomes(self) -> list[tuple[Any, float]] | None:
         phase = self.phase
         if phase == REROLL:
-            seat = self.turn
-            if self.parts[seat] is not None:  # type: ignore[index]
-                dice = [self.parts[seat][i] for i in self.pending]  # type: ignore[index]
+            rerolled = self._rerolled()
+            if any(self.mood[s] >> i & 1 for s, i in rerolled):
+                return self._mood_rolls(rerolled)
+            dice = [self._parts_of(s, i) for s, i in rerolled]
+            if any(len(parts) > 1 for parts in dice):
                 return _exact_twin_rolls(dice, lambda values: (REROLL_KIND, values))
-            sizes = [self.size[seat][i] for i in self.pending]  # type: ignore[index]
+            sizes = [parts[0] for parts in dice]
             return _exact_rolls(sizes, lambda values: (REROLL_KIND, values))
         if phase == ROLL:
             cut = len(SLOTS[self.alive[0]])
@@ -293,12 +300,20 @@ class ButtonMenState(State):
         phase = self.phase
         draw = rng.random
         if phase == REROLL:
-            seat = self.turn
-            if self.parts[seat] is not None:  # type: ignore[index]
-                parts = self.parts[seat]  # type: ignore[index]
-                return (REROLL_KIND, tuple(_roll(parts[i], draw) for i in self.pending))
-            sizes = self.size[seat]  # type: ignore[index]
-            return (REROLL_KIND, tuple(int(draw() * sizes[i]) + 1 for i in self.pending))
+            # Die by die: a Mood die draws its new size, then rolls at that size.
+            values, resized = [], []
+            for s, i in self._rerolled():
+                if self.mood[s] >> i & 1:
+                    die = self.recipes[s][i]  # type: ignore[index]
+                    sizes = mood_sizes(die)
+                    size = sizes[int(draw() * len(sizes))]
+                    resized.append(size)
+                    values.append(_roll(resized_parts(die, size), draw))
+                else:
+                    values.append(_roll(self._parts_of(s, i), draw))
+            if resized:
+                return (REROLL_KIND, tuple(values), tuple(resized))
+            return (REROLL_KIND, tuple(values))
         if phase == ROLL:
             rolled = [
                 tuple(int(draw() * self.size[s][i]) + 1 for i in SLOTS[self.alive[s]])
@@ -317,6 +332,75 @@ class ButtonMenState(State):
             return (FIGHTERS_KIND, picks[0], picks[1])
         raise IllegalMove("no chance event is due")
 
+    def _rerolled(self) -> list[tuple[int, int]]:
+        return describe.rerolled(self)
+
+    def _mood_rolls(self, rerolled: list[tuple[int, int]]) -> list[tuple[Any, float]] | None:
+        """Every reroll of dice some of which are Mood dice: each Mood die's size is one of
+        its standard sizes, all equally likely, then its value one of that size's; the
+        outcome lists the Mood dice's new sizes after the values. None beyond
+        EXACT_OUTCOMES (size, value) combinations."""
+        per_die: list[list[tuple[int | None, int, float]]] = []
+        count = 1
+        for s, i in rerolled:
+            if self.mood[s] >> i & 1:
+                die = self.recipes[s][i]  # type: ignore[index]
+                sizes = mood_sizes(die)
+                options = []
+                for size in sizes:
+                    rolls = _exact_twin_rolls([resized_parts(die, size)], lambda v: v[0])
+                    options += [(size, v, p / len(sizes)) for v, p in rolls]  # type: ignore[union-attr]
+            else:
+                rolls = _exact_twin_rolls([self._parts_of(s, i)], lambda v: v[0])
+                options = [(None, v, p) for v, p in rolls]  # type: ignore[union-attr]
+            per_die.append(options)
+            count *= len(options)
+            if count > EXACT_OUTCOMES:
+                return None
+        out = []
+        for combo in itertools.product(*per_die):
+            p = 1.0
+            for _, _, q in combo:
+                p *= q
+            values = tuple(v for _, v, _ in combo)
+            sizes = tuple(size for size, _, _ in combo if size is not None)
+            out.append(((REROLL_KIND, values, sizes), p))
+        return out
+
+    def _reroll_fits(self, outcome: tuple) -> bool:
+        """Whether a reroll outcome can happen: one value per rerolled die and, when Mood
+        dice are rerolled (only then), one of its sizes per Mood die."""
+        rerolled = self._rerolled()
+        moody = [(s, i) for s, i in rerolled if self.mood[s] >> i & 1]
+        sizes = outcome[2] if len(outcome) == 3 else None
+        if not moody:
+            return sizes is None and _fits(outcome[1], [self._parts_of(s, i) for s, i in rerolled])
+        if type(sizes) is not tuple or len(sizes) != len(moody):
+            return False
+        new = dict(zip(moody, sizes, strict=True))
+        dice = []
+        for s, i in rerolled:
+            if (s, i) in new:
+                die = self.recipes[s][i]  # type: ignore[index]
+                if type(new[s, i]) is not int or new[s, i] not in mood_sizes(die):
+                    return False
+                dice.append(resized_parts(die, new[s, i]))
+            else:
+                dice.append(self._parts_of(s, i))
+        return _fits(outcome[1], dice)
+
+    def _resize(self, seat: int, slot: int, size: int) -> None:
+        """A Mood or Turbo die takes a new size (``size``: each swing part's) for the rest
+        of the round; the next round lays the dice out from the choice again."""
+        parts = resized_parts(self.recipes[seat][slot], size)  # type: ignore[index]
+        sizes = list(self.size[seat])
+        sizes[slot] = sum(parts)
+        self.size[seat] = tuple(sizes)
+        if self.parts[seat] is not None:
+            laid = list(self.parts[seat])  # type: ignore[arg-type]
+            laid[slot] = parts
+            self.parts[seat] = tuple(laid)
+
     def _fighter_choices(self) -> list[tuple[str, ...]]:
         return [NAMES if name is None else (name,) for name in self.fighters]
 
@@ -327,9 +411,8 @@ class ButtonMenState(State):
         if type(outcome) is not tuple or not outcome:
             raise IllegalMove(f"{outcome!r} is not a Button Men chance outcome")
         kind = outcome[0]
-        if phase == REROLL and kind == REROLL_KIND and len(outcome) == 2:
-            seat = self.turn
-            if _fits(outcome[1], [self._parts_of(seat, i) for i in self.pending]):  # type: ignore[arg-type]
+        if phase == REROLL and kind == REROLL_KIND and len(outcome) in (2, 3):
+            if self._reroll_fits(outcome):
                 return
         elif phase == ROLL and kind == ROLL_KIND and len(outcome) == 3:
             if all(
@@ -408,10 +491,14 @@ class ButtonMenState(State):
         self.last = LastEvent(kind, None, outcome, scene(self))
         if kind == REROLL_KIND:
             seat = self.turn
-            values = list(self.value[seat])  # type: ignore[index]
-            for i, v in zip(self.pending, outcome[1], strict=True):
+            rerolled = self._rerolled()
+            sizes = iter(outcome[2] if len(outcome) > 2 else ())
+            for (s, i), v in zip(rerolled, outcome[1], strict=True):
+                if self.mood[s] >> i & 1:
+                    self._resize(s, i, next(sizes))  # the size first, as the site rolls
+                values = list(self.value[s])
                 values[i] = v
-            self.value[seat] = tuple(values)  # type: ignore[index]
+                self.value[s] = tuple(values)
             self.pending = ()
             self.turn = 1 - seat  # type: ignore[operator]
             self.phase = PLAY
@@ -671,6 +758,7 @@ class ButtonMenState(State):
         other.speed = self.speed[:]
         other.focus = self.focus[:]
         other.stinger = self.stinger[:]
+        other.mood = self.mood[:]
         other.dizzy = self.dizzy[:]
         other.focusing = self.focusing
         other.alive = self.alive[:]

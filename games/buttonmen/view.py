@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.buttonmen.dice import choices, die_skills, is_classic, layout, poison_mask, skill_mask
+from games.buttonmen.dice import (
+    choices,
+    die_skills,
+    is_classic,
+    layout,
+    mood_sizes,
+    poison_mask,
+    resized_parts,
+    skill_mask,
+)
 from games.buttonmen.fighters import (
     FIGHTERS,
     MAX_DICE,
@@ -207,6 +216,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.speed = [skill_mask(r, "z") for r in state.recipes]
     state.focus = [skill_mask(r, "f") for r in state.recipes]
     state.stinger = [skill_mask(r, "g") for r in state.recipes]
+    state.mood = [skill_mask(r, "?") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
@@ -301,10 +311,12 @@ def _read_choice(recipe: tuple, values: Any) -> tuple[int, ...]:
 
 def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
     """The dice in play of a seat with other swing letters, option or twin dice: their
-    sizes follow from the recipe and the choice (no skill changes a die in a round)."""
+    sizes follow from the recipe and the choice, but for Mood dice, which may have
+    taken another of their sizes since the round's roll."""
     recipe = state.recipes[seat]
     chosen = state.swing[seat]
     sizes, parts, mask = layout(recipe, chosen)  # type: ignore[arg-type]
+    sizes, parts = list(sizes), list(parts)
     rolled = state.phase in _ROLLED_PHASES
     values = [0] * len(recipe)
     in_play = 0
@@ -315,7 +327,10 @@ def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
         in_play |= 1 << slot
         size = die.get("size")
         if size is not None and size != sizes[slot]:
-            raise IllegalMove(f"seat {seat}'s die {slot} has size {sizes[slot] or 'unchosen'}")
+            resized = _resized(state, seat, slot, size)
+            if resized is None:
+                raise IllegalMove(f"seat {seat}'s die {slot} has size {sizes[slot] or 'unchosen'}")
+            sizes[slot], parts[slot] = size, resized
         value = die.get("value")
         if rolled:
             low, high = len(parts[slot]), max(sizes[slot], 1)
@@ -325,10 +340,21 @@ def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
     if state.phase != SWING_PHASE and mask & in_play and chosen is None:
         raise IllegalMove(f"seat {seat} has a swing or option die in play but no choice")
     state.swing_slots[seat] = mask
-    state.size[seat] = sizes
-    state.parts[seat] = parts if any(len(p) > 1 for p in parts) else None
+    state.size[seat] = tuple(sizes)
+    state.parts[seat] = tuple(parts) if any(len(p) > 1 for p in parts) else None
     state.value[seat] = tuple(values)
     state.alive[seat] = in_play
+
+
+def _resized(state: ButtonMenState, seat: int, slot: int, size: Any) -> tuple[int, ...] | None:
+    """The parts of a Mood die shown at ``size`` after a reroll (None: no size it takes)."""
+    if state.phase not in _ROLLED_PHASES or not state.mood[seat] >> slot & 1:
+        return None
+    die = state.recipes[seat][slot]  # type: ignore[index]
+    for n in mood_sizes(die):
+        if sum(resized_parts(die, n)) == size:
+            return resized_parts(die, n)
+    return None
 
 
 def _read_captured(entry: Any) -> tuple:

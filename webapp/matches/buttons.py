@@ -69,6 +69,9 @@ SKILL_LINES = {
     "in kind; turned-down dice sit out their owner's first attack",
     "Stinger": "in a skill attack it counts as any value from its minimum up to the value "
     "it shows; it does not count when deciding who starts",
+    "Mood": "a swing die whose size, each time it is rerolled after the round's roll, is "
+    "drawn at random among the standard dice sizes (1, 2, 4, 6, 8, 10, 12, 20, 30) within "
+    "its swing range",
 }
 
 

@@ -1,0 +1,117 @@
+"""Tier-3 skills of issue 19 (Mood swing, Trip, Turbo), as worked examples with forced
+rolls (each move, then the state after it), as docs/games/buttonmen.md words the rules."""
+
+import random
+
+import pytest
+
+from games.buttonmen import GAME
+from games.buttonmen.dice import mood_sizes
+from games.buttonmen.roster import buttons
+from games.core import CHANCE, SIMULTANEOUS, IllegalMove
+
+
+def seated(recipes, **options):
+    state = GAME.new_state(2, {"fighters": ["Avis", "Avis"], **options})
+    state.set_fighters(["A", "B"], list(recipes))
+    return state
+
+
+def newly_playable(letter):
+    """The roster's playable buttons with a die of the skill ``letter``."""
+    return [b.name for b in buttons() if b.playable and any(letter in d.skills for d in b.dice)]
+
+
+@pytest.mark.parametrize("letter", ["?"])
+def test_new_skill_buttons_are_played_to_the_end_by_random_self_play(letter):
+    # Seeded: four random buttons with the skill, each against another one with it.
+    names = newly_playable(letter)
+    assert names
+    rng = random.Random(f"issue-19-{letter}")
+    for name in rng.sample(names, min(4, len(names))):
+        foe = rng.choice(names)
+        state = GAME.new_state(2, {"fighters": [name, foe], "rounds_to_win": 1})
+        while not state.is_terminal():
+            actor = state.current()
+            if actor == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+            elif actor == SIMULTANEOUS:
+                joint = {s: rng.choice(state.legal_moves(s)) for s in state.choosers}
+                state = state.apply_joint(joint)
+            else:
+                state = state.apply(rng.choice(state.legal_moves(actor)))
+
+
+# ----- Mood swing --------------------------------------------------------------------------
+
+
+def test_a_mood_die_rerolls_at_a_random_standard_size_of_its_swing_range():
+    # A: (X)? chosen at 12 and a d4; B: a d6 and a d8. The Mood die power-attacks.
+    assert mood_sizes("?(X)") == (4, 6, 8, 10, 12, 20)  # the "real-world" sizes 4..20
+    assert mood_sizes("?(Y)") == (1, 2, 4, 6, 8, 10, 12, 20)
+    state = seated([("?(X)", 4), (6, 8)]).apply(("swing", 12))
+    # The round's roll keeps the chosen size: Mood changes a die only when rerolled.
+    state = state.apply(("roll", (9, 3), (5, 4)))
+    assert state.size[0] == (12, 4) and state.turn == 0  # 3 against 4
+    move = ("power", (0,), 0)
+    assert move in state.legal_moves(0)
+    state = state.apply(move)
+    assert state.phase == "reroll" and state.pending == (0,)
+    # Each of the six sizes is equally likely, then each of its faces.
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 4 + 6 + 8 + 10 + 12 + 20
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    assert dict(outcomes)[("reroll", (17,), (20,))] == pytest.approx(1 / 6 / 20)
+    assert ("reroll", (17,), (12,)) not in dict(outcomes)
+    reroll = state.str_to_move("reroll:17/20")
+    assert reroll == ("reroll", (17,), (20,)) and state.move_to_str(reroll) == "reroll:17/20"
+    assert GAME.describe_move(state, reroll) == "A rerolls Mood swing d12, now a d20: 17"
+    after = state.apply(reroll)
+    assert after.size[0] == (20, 4) and after.value[0] == (17, 3) and after.turn == 1
+    # Its new size scores: half of 20 in play, and the captured d6.
+    assert after.round_scores() == (6 + (20 + 4) / 2, 8 / 2)
+    # A size outside the Mood sizes, or no size at all, is no reroll of this die.
+    for bad in (("reroll", (7,), (7,)), ("reroll", (7,)), ("reroll", (13,), (12,))):
+        with pytest.raises(IllegalMove):
+            state.apply(bad)
+
+
+def test_a_mood_die_keeps_its_new_size_until_the_next_round_lays_the_dice_out_again():
+    state = seated([("?(X)", 4), (6, 8)], rounds_to_win=2).apply(("swing", 12))
+    state = state.apply(("roll", (9, 3), (5, 4))).apply(("power", (0,), 0))
+    state = state.apply(("reroll", (3,), (4,)))
+    assert state.size[0] == (4, 4)
+    view = state.full_view()
+    assert view["dice"][0][0]["size"] == 4 and view["dice"][0][0]["skills"] == "?"
+    again = GAME.from_position(view)
+    assert again.size[0] == (4, 4) and again.legal_moves(1) == state.legal_moves(1)
+    # B passes or attacks until the round ends; the next round starts at X = 12 again.
+    while state.round == 1:
+        state = state.apply(state.legal_moves(state.turn)[0])
+        if state.phase == "reroll":
+            state = state.apply(state.sample_chance(random.Random(1)))
+    if state.phase == "swing":
+        state = state.apply(state.legal_moves(state.choosers[0])[0])
+    assert state.size[0] in ((12, 4), (4, 4))  # the loser may choose anew
+    assert state.swing[0] in ((12,), (4,))
+
+
+def test_a_mood_twin_die_gives_both_swing_halves_the_new_size():
+    # A twin (X,X)? chosen at 6 (a 2d6) rerolls as, say, 2d10: size 20, values 2..20.
+    state = seated([("?(X,X)", 4), (6, 8)]).apply(("swing", 6))
+    state = state.apply(("roll", (12, 3), (5, 4))).apply(("power", (0,), 0))
+    outcomes = dict(state.chance_outcomes())
+    assert ("reroll", (1,), (10,)) not in outcomes  # a twin shows at least 2
+    assert outcomes[("reroll", (2,), (10,))] == pytest.approx(1 / 6 / 100)
+    after = state.apply(("reroll", (11,), (10,)))
+    assert after.size[0] == (20, 4) and after.parts[0][0] == (10, 10)
+
+
+def test_mood_dice_draw_their_size_before_their_value_from_the_seeded_rng():
+    state = seated([("?(X)", 4), (6, 8)]).apply(("swing", 12))
+    state = state.apply(("roll", (9, 3), (5, 4))).apply(("power", (0,), 0))
+    rng, mirror = random.Random(5), random.Random(5)
+    outcome = state.sample_chance(rng)
+    size = (4, 6, 8, 10, 12, 20)[int(mirror.random() * 6)]
+    assert outcome == ("reroll", (int(mirror.random() * size) + 1,), (size,))
+    assert rng.getstate() == mirror.getstate()
