@@ -38,6 +38,7 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     poison += "Focus " if state.focus[seat] >> slot & 1 else ""
     poison += "Stinger " if state.stinger[seat] >> slot & 1 else ""
     poison += "Mood " if state.mood[seat] >> slot & 1 else ""
+    poison += "Trip " if state.trip[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -58,11 +59,11 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
         return "swing sizes revealed: " + _listing(sizes)
     kind = move[0]
     seat = state.turn
-    if kind in ("power", "skill", "shadow"):
+    if kind in ("power", "skill", "shadow", "trip"):
         _, attackers, target = move
         foe = 1 - seat
         victim = f"{possessive(state, foe)} {die(state, foe, target)}"
-        if kind in ("power", "shadow"):
+        if kind in ("power", "shadow", "trip"):
             return (
                 f"{possessive(state, seat)} {die(state, seat, attackers[0])} {kind}-attacks "
                 f"{victim}"
@@ -122,9 +123,12 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
 
 def rerolled(state: ButtonMenState | Scene) -> list[tuple[int, int]]:
     """The dice a reroll rolls, as (seat, slot), in the order it rolls them: the
-    attacking dice by slot (a state or the scene of one)."""
+    attacking dice by slot, then a trip attack's target (a state or the scene of one)."""
     seat = state.turn
-    return [(seat, i) for i in state.pending]  # type: ignore[misc]
+    dice = [(seat, i) for i in state.pending]
+    if state.tripping is not None:
+        dice.append((1 - seat, state.tripping))  # type: ignore[operator]
+    return dice  # type: ignore[return-value]
 
 
 def _choice(state: ButtonMenState, seat: int, move: tuple) -> str:
@@ -153,6 +157,10 @@ def swing_chosen(state: ButtonMenState, seat: int | None) -> str:
     if seat is None:
         return "both players chose their swing dice in secret"
     return f"{player(state, seat)} chose a swing size in secret"
+
+
+def trip_text(state: ButtonMenState, taken: bool) -> str:
+    return ": the trip takes the die" if taken else ": the trip fails, both dice stay"
 
 
 def initiative_text(state: ButtonMenState, first: int | None) -> str:
@@ -190,6 +198,8 @@ class Scene(NamedTuple):
     stinger: tuple = (0, 0)
     recipes: tuple = (None, None)
     mood: tuple = (0, 0)
+    trip: tuple = (0, 0)
+    tripping: int | None = None
 
 
 def scene(state: ButtonMenState) -> Scene:
@@ -210,6 +220,8 @@ def scene(state: ButtonMenState) -> Scene:
         tuple(state.stinger),
         tuple(state.recipes),
         tuple(state.mood),
+        tuple(state.trip),
+        state.tripping,
     )
 
 

@@ -47,7 +47,8 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 #: roll to take the initiative (the focus phase of games.buttonmen.state); Stinger
 #: dice widen skill attacks (games.buttonmen.rules.attacks_with_stinger) and do not
 #: count for initiative; Mood swing dice take a random size whenever they are rerolled
-#: (``mood_sizes``).
+#: (``mood_sizes``); Trip dice add the trip attack
+#: (games.buttonmen.rules.trip_attacks) and do not count for initiative.
 SKILLS: dict[str, str] = {
     "p": "Poison",
     "s": "Shadow",
@@ -55,6 +56,7 @@ SKILLS: dict[str, str] = {
     "f": "Focus",
     "g": "Stinger",
     "?": "Mood",
+    "t": "Trip",
 }
 
 #: The sizes of "real-world" dice: a Mood swing die rerolls as one of these within its
@@ -118,6 +120,8 @@ def _die_parts(die: int | str) -> tuple[str, tuple[Part, ...]] | None:
         swing = any(isinstance(p, str) for p in found[1])
         if "?" in skills and (not swing or found[0] == "option" or "!" in skills):
             return None  # Mood resizes swing dice only; with Turbo it would choose twice
+        if "t" in skills and "s" in skills:
+            return None  # a Shadow Trip die trips by other rules (none on the roster)
         if "!" in skills and not swing and found[0] != "option":
             return None  # Turbo resizes swing and option dice only
         return found

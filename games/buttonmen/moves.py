@@ -9,6 +9,7 @@ swing choice           ("swing", 12)                    ``swing:12``
 several choices        ("swing", 12, 6, 10)             ``swing:12,6,10``
 surrender (option)     ("surrender",)                   ``surrender``
 shadow attack          ("shadow", (1,), 0)              ``shadow:1>0``
+trip attack            ("trip", (1,), 0)                ``trip:1>0``
 speed attack           ("speed", (1,), (0, 2))          ``speed:1>0+2``
 turn a Focus die down  ("focus", 2, 1)                  ``focus:2=1``
 take the initiative    ("take",)                         ``take``
@@ -46,6 +47,7 @@ from games.buttonmen.rules import (
     SURRENDER,
     SURRENDER_KIND,
     TAKE,
+    TRIP,
 )
 from games.core import IllegalMove
 
@@ -67,7 +69,7 @@ def move_to_text(move: Any) -> str:
     if not isinstance(move, tuple) or not move:
         raise ValueError(f"not a Button Men move: {move!r}")
     kind = move[0]
-    if kind in (POWER, SKILL, SHADOW):
+    if kind in (POWER, SKILL, SHADOW, TRIP):
         return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
     if kind == SPEED:
         return f"{kind}:{int(move[1][0])}>{'+'.join(str(int(t)) for t in move[2])}"
@@ -130,14 +132,14 @@ def parse_move(text: Any) -> tuple:
         if not values:
             raise IllegalMove(f"a swing choice reads like swing:12 or swing:12,4, not {text!r}")
         return (SWING_KIND, *values)
-    if kind in (POWER, SKILL, SHADOW):
+    if kind in (POWER, SKILL, SHADOW, TRIP):
         attackers, arrow, target = rest.partition(">")
         if not arrow:
             raise IllegalMove(f"an attack reads like {kind}:0>2, not {text!r}")
         slots = tuple(sorted(_number(s, "a die number") for s in attackers.split("+")))
         if len(set(slots)) != len(slots):
             raise IllegalMove(f"a die attacks at most once: {text!r}")
-        if kind in (POWER, SHADOW) and len(slots) != 1:
+        if kind in (POWER, SHADOW, TRIP) and len(slots) != 1:
             raise IllegalMove(f"a {kind} attack uses exactly one die: {text!r}")
         if kind == SKILL and len(slots) < 2:
             raise IllegalMove(f"a one-die skill attack is the power attack: use power:{rest}")
@@ -145,7 +147,7 @@ def parse_move(text: Any) -> tuple:
     if kind == SPEED:
         return _parse_speed(text, rest)
     raise IllegalMove(
-        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, pass, focus:A=V, take, decline)"
+        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, trip:A>T, pass, focus:A=V, take, decline)"
     )
 
 

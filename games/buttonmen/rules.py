@@ -28,6 +28,9 @@ SURRENDER = (SURRENDER_KIND,)
 SHADOW = "shadow"
 #: The Speed die's attack: one die takes several whose values sum to its own.
 SPEED = "speed"
+#: The Trip die's attack: it and its target are rerolled; the target is taken if the
+#: Trip die then shows at least as much.
+TRIP = "trip"
 #: The moves of the focus phase: turn one Focus die down, ``("focus", slot, value)``;
 #: take the initiative with the dice turned down so far; or let the other seat start.
 FOCUS_KIND = "focus"
@@ -168,6 +171,22 @@ def speed_attacks(
             if total == value:
                 moves.append((SPEED, (i,), targets))
     return moves
+
+
+def trip_attacks(
+    trip: int, highest: Sequence[int], foe_alive: int, foe_lowest: Sequence[int]
+) -> list[tuple]:
+    """The trip attacks of the Trip dice ``trip`` (their slots that may attack, as a
+    mask) on the opposing dice in play: ``("trip", (slot,), target)``. One die trips one
+    die; a trip attack that cannot capture (the Trip die's highest value after its roll,
+    ``highest``, below the target's lowest, ``foe_lowest``: a d1 against a twin die) is
+    not legal (the site's rule). Order: by attacking slot, then by target."""
+    return [
+        (TRIP, (i,), t)
+        for i in SLOTS[trip]
+        for t in SLOTS[foe_alive]
+        if highest[i] >= foe_lowest[t]
+    ]
 
 
 def initiative(first: Sequence[int], second: Sequence[int]) -> int | None:

@@ -55,6 +55,7 @@ from games.buttonmen.rules import (
     SURRENDER,
     SURRENDER_KIND,
     TAKE,
+    TRIP,
     attacks,
     attacks_with_shadow,
     attacks_with_stinger,
@@ -63,6 +64,7 @@ from games.buttonmen.rules import (
     round_winner,
     score_x2,
     speed_attacks,
+    trip_attacks,
 )
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 
@@ -104,6 +106,7 @@ class ButtonMenState(State):
         "focus",
         "stinger",
         "mood",
+        "trip",
         "dizzy",
         "focusing",
         "alive",
@@ -111,6 +114,7 @@ class ButtonMenState(State):
         "turn",
         "passes",
         "pending",
+        "tripping",
         "choosers",
         "round",
         "round_wins",
@@ -147,6 +151,7 @@ class ButtonMenState(State):
         self.focus = [0, 0]  # mask of the slots that are Focus dice (turned down for initiative)
         self.stinger = [0, 0]  # mask of Stinger dice (wider skill attacks, no initiative)
         self.mood = [0, 0]  # mask of Mood swing dice (a random size at each reroll)
+        self.trip = [0, 0]  # mask of Trip dice (trip attacks, no initiative)
         self.dizzy = [0, 0]  # mask of Focus dice turned down: no attack on the first turn
         self.focusing = False  # the focus phase's seat has turned a die down (may not decline)
         self.alive = [0, 0]  # mask of the slots still in play
@@ -154,6 +159,7 @@ class ButtonMenState(State):
         self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
         self.passes = 0  # passes in a row
         self.pending: tuple[int, ...] = ()  # attacking slots waiting for their reroll
+        self.tripping: int | None = None  # the foe's die a trip attack rerolls with them
         self.choosers: tuple[int, ...] = ()  # seats choosing a swing size now
         self.round = 1
         self.round_wins = [0, 0]
@@ -179,6 +185,7 @@ class ButtonMenState(State):
         self.focus = [skill_mask(r, "f") for r in recipes]
         self.stinger = [skill_mask(r, "g") for r in recipes]
         self.mood = [skill_mask(r, "?") for r in recipes]
+        self.trip = [skill_mask(r, "t") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -199,6 +206,7 @@ class ButtonMenState(State):
         self.turn = None
         self.passes = 0
         self.pending = ()
+        self.tripping = None
         self.choosers = choosers
         self.phase = SWING_PHASE if choosers else ROLL
 
@@ -222,15 +230,29 @@ class ButtonMenState(State):
         return ()
 
     def attacks_of(self, seat: int) -> list:
-        """Every attack ``seat`` could make on the dice as they show now (its Shadow and
-        Speed dice's own attacks included), as ``(kind, attackers, target)`` moves; a
-        speed attack's target is a tuple of slots, and speed attacks come last."""
+        """Every attack ``seat`` could make on the dice as they show now (its Shadow, Speed
+        and Trip dice's own attacks included), as ``(kind, attackers, target)`` moves; a
+        speed attack's target is a tuple of slots; speed attacks, then trip attacks come
+        last."""
         foe = 1 - seat
         moves = self._single_target_attacks(seat)
         speed = self.speed[seat] & self.alive[seat] & ~self.dizzy[seat]
         if speed:
             moves += speed_attacks(self.value[seat], speed, self.value[foe], self.alive[foe])
+        trip = self.trip[seat] & self.alive[seat] & ~self.dizzy[seat]
+        if trip:
+            width = range(len(self.value[seat]))
+            highest = [self._highest_after_roll(seat, i) for i in width]
+            lowest = [self._min_value(foe, i) for i in range(len(self.value[foe]))]
+            moves += trip_attacks(trip, highest, self.alive[foe], lowest)
         return moves
+
+    def _highest_after_roll(self, seat: int, slot: int) -> int:
+        """The most a die can show once rerolled: a Mood die may grow to its largest size."""
+        if self.mood[seat] >> slot & 1:
+            die = self.recipes[seat][slot]  # type: ignore[index]
+            return max(sum(resized_parts(die, n)) for n in mood_sizes(die))
+        return self.size[seat][slot]
 
     def _single_target_attacks(self, seat: int) -> list:
         foe = 1 - seat
@@ -500,6 +522,10 @@ class ButtonMenState(State):
                 values[i] = v
                 self.value[s] = tuple(values)
             self.pending = ()
+            if self.tripping is not None:
+                target, self.tripping = self.tripping, None
+                if self._tripped(seat, rerolled[0][1], target):  # type: ignore[arg-type]
+                    return
             self.turn = 1 - seat  # type: ignore[operator]
             self.phase = PLAY
         elif kind == ROLL_KIND:
@@ -524,10 +550,11 @@ class ButtonMenState(State):
     # ----- initiative and Focus dice -------------------------------------------------
 
     def _initiative_values(self, seat: int) -> list[int]:
-        """The values of the seat's dice that count for initiative (Stinger dice do not,
-        the site's rule)."""
+        """The values of the seat's dice that count for initiative (Stinger and Trip dice
+        do not, the site's rules)."""
         values = self.value[seat]
-        return [values[i] for i in SLOTS[self.alive[seat] & ~self.stinger[seat]]]
+        counted = self.alive[seat] & ~self.stinger[seat] & ~self.trip[seat]
+        return [values[i] for i in SLOTS[counted]]
 
     def _initiative(self) -> int | None:
         return initiative(self._initiative_values(0), self._initiative_values(1))
@@ -605,23 +632,46 @@ class ButtonMenState(State):
 
     def _attack(self, seat: int, move: tuple) -> None:
         self.last = LastEvent(move[0], seat, move, scene(self))
-        _, attackers, targets = move
+        kind, attackers, targets = move
+        self.passes = 0
+        if kind == TRIP:
+            # Nothing is taken yet: the reroll of both dice decides (``_tripped``).
+            self.pending, self.tripping = attackers, targets
+            self.phase = REROLL
+            return
         foe = 1 - seat
         # A speed attack takes several dice (a tuple of slots); the others take one.
         for target in targets if isinstance(targets, tuple) else (targets,):
-            self.alive[foe] &= ~(1 << target)
-            size = self.size[foe][target]
-            captured: tuple = (size, bool(self.swing_slots[foe] >> target & 1))
-            if self.poison[foe] >> target & 1:
-                captured += ("p",)  # a Poison die: minus half its size to the capturer
-            self.captured[seat] = self.captured[seat] + (captured,)
-        self.passes = 0
+            self._capture(seat, target)
         if not self.alive[foe]:
             # Nothing is left to attack: the round is over and the reroll would not matter.
             self._end_round()
             return
         self.pending = attackers
         self.phase = REROLL
+
+    def _capture(self, seat: int, target: int) -> None:
+        """``seat`` takes the opposing die ``target`` (at its size now)."""
+        foe = 1 - seat
+        self.alive[foe] &= ~(1 << target)
+        size = self.size[foe][target]
+        captured: tuple = (size, bool(self.swing_slots[foe] >> target & 1))
+        if self.poison[foe] >> target & 1:
+            captured += ("p",)  # a Poison die: minus half its size to the capturer
+        self.captured[seat] = self.captured[seat] + (captured,)
+
+    def _tripped(self, seat: int, attacker: int, target: int) -> bool:
+        """After a trip attack's reroll: the target is taken if the Trip die shows at least
+        as much as it now does (the site's rule). True if that ended the round."""
+        taken = self.value[seat][attacker] >= self.value[1 - seat][target]
+        self.last = self.last.then(describe.trip_text, taken)  # type: ignore[union-attr]
+        if not taken:
+            return False  # both dice were only rerolled
+        self._capture(seat, target)
+        if self.alive[1 - seat]:
+            return False
+        self._end_round()
+        return True
 
     def _pass(self, seat: int) -> None:
         self.last = LastEvent(PASS_KIND, seat, PASS, scene(self))
@@ -675,6 +725,7 @@ class ButtonMenState(State):
         self.winner = winner
         self.turn = None
         self.pending = ()
+        self.tripping = None
         self.choosers = ()
 
     # ----- in place with undo (search) -----------------------------------------------
@@ -759,6 +810,7 @@ class ButtonMenState(State):
         other.focus = self.focus[:]
         other.stinger = self.stinger[:]
         other.mood = self.mood[:]
+        other.trip = self.trip[:]
         other.dizzy = self.dizzy[:]
         other.focusing = self.focusing
         other.alive = self.alive[:]
@@ -766,6 +818,7 @@ class ButtonMenState(State):
         other.turn = self.turn
         other.passes = self.passes
         other.pending = self.pending
+        other.tripping = self.tripping
         other.choosers = self.choosers
         other.round = self.round
         other.round_wins = self.round_wins[:]

@@ -121,13 +121,21 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
         "passes": state.passes,
         # The focus phase's seat has turned a Focus die down (it may take, not decline).
         "focusing": state.focusing,
-        "reroll": {"seat": state.turn, "dice": list(state.pending)}
-        if state.phase == REROLL
-        else None,
+        "reroll": _reroll(state),
         "last": _last(state),
         "over": state.phase == OVER,
         "winner": state.winner,
     }
+
+
+def _reroll(state: ButtonMenState) -> dict[str, Any] | None:
+    """The dice waiting for their reroll: the attacker's, and a trip attack's target."""
+    if state.phase != REROLL:
+        return None
+    reroll: dict[str, Any] = {"seat": state.turn, "dice": list(state.pending)}
+    if state.tripping is not None:
+        reroll["trip"] = state.tripping  # the opposing die the Trip die rerolls with
+    return reroll
 
 
 def _last(state: ButtonMenState) -> dict[str, Any] | None:
@@ -217,6 +225,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.focus = [skill_mask(r, "f") for r in state.recipes]
     state.stinger = [skill_mask(r, "g") for r in state.recipes]
     state.mood = [skill_mask(r, "?") for r in state.recipes]
+    state.trip = [skill_mask(r, "t") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
@@ -437,3 +446,10 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
         if not pending or any(not state.alive[state.turn] >> i & 1 for i in pending):
             raise IllegalMove("the rerolled dice must be the attacker's dice in play")
         state.pending = pending
+        trip = reroll.get("trip")
+        if trip is not None:
+            target = _count(trip, "a trip attack's target", 0, MAX_DICE - 1)
+            tripping = len(pending) == 1 and state.trip[state.turn] >> pending[0] & 1
+            if not tripping or not state.alive[1 - state.turn] >> target & 1:
+                raise IllegalMove("a trip attack rerolls one Trip die and one opposing die")
+            state.tripping = target

@@ -111,3 +111,31 @@ def test_site_focus_die_turned_down_takes_the_initiative_and_is_dizzy():
     assert state.value[1] == (3, 5, 1, 8, 2) and state.dizzy == [0, 0b100]
     assert all(2 not in m[1] for m in state.legal_moves(1))  # the f(8) does not attack
     assert {m[0] for m in state.legal_moves(1)} == {"power", "skill"}
+
+
+def test_site_game_007_trip_attacks_fail_and_succeed_and_trip_dice_skip_initiative():
+    # responder01Test::test_interface_game_007: Hope t(1) (2) t(4) (6) (Y) against
+    # Stumbling Clowns (8) t(8) (10) t(10) (X); Y = 1, X = 11.
+    state = seated(
+        ["Hope", "Stumbling Clowns"],
+        [("t(1)", 2, "t(4)", 6, "Y"), (8, "t(8)", 10, "t(10)", "X")],
+    )
+    state = state.apply_joint({0: ("swing", 1), 1: ("swing", 11)})
+    state = play(
+        state,
+        [
+            # The Trip dice do not count: Hope's 1, 1, 6 against the Clowns' 5, 10, 10.
+            ("roll:1,1,1,6,1/5,8,10,10,10", {"turn": 0, "scores": (7.0, 23.5)}),
+            # Move 03: Hope's t(4) showing 1 trips the Clowns' t(10) showing 10; both are
+            # rerolled, 1 against 4: nothing is taken.
+            ("trip:2>3", {"phase": "reroll"}),
+            ("reroll:1,4", {"turn": 1, "scores": (7.0, 23.5)}),
+            # Move 04: the Clowns' t(10), now 4, trips Hope's (6) showing 6: 10 against 2.
+            ("trip:3>3", {}),
+            ("reroll:10,2", {"turn": 0, "scores": (4.0, 29.5)}),
+        ],
+    )
+    # Hope's dice all show 1 against 5, 8, 10, 10, 10: only its Trip dice may attack.
+    legal = {state.move_to_str(m) for m in state.legal_moves(0)}
+    assert legal == {f"trip:{a}>{t}" for a in (0, 2) for t in range(5)}
+    assert state.value[1] == (5, 8, 10, 10, 10) and state.alive[0] == 0b10111

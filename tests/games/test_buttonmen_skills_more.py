@@ -22,7 +22,7 @@ def newly_playable(letter):
     return [b.name for b in buttons() if b.playable and any(letter in d.skills for d in b.dice)]
 
 
-@pytest.mark.parametrize("letter", ["?"])
+@pytest.mark.parametrize("letter", ["?", "t"])
 def test_new_skill_buttons_are_played_to_the_end_by_random_self_play(letter):
     # Seeded: four random buttons with the skill, each against another one with it.
     names = newly_playable(letter)
@@ -115,3 +115,83 @@ def test_mood_dice_draw_their_size_before_their_value_from_the_seeded_rng():
     size = (4, 6, 8, 10, 12, 20)[int(mirror.random() * 6)]
     assert outcome == ("reroll", (int(mirror.random() * size) + 1,), (size,))
     assert rng.getstate() == mirror.getstate()
+
+
+# ----- Trip --------------------------------------------------------------------------------
+
+
+def test_a_trip_die_rerolls_itself_and_its_target_and_takes_it_on_an_equal_or_higher_value():
+    # A: t(8) showing 2 and a d4 showing 1; B: a d6 showing 5 and a d12 showing 11.
+    state = seated([("t(8)", 4), (6, 12)]).apply(("roll", (2, 1), (5, 11)))
+    # The Trip die keeps its power and skill attacks; trip attacks come last.
+    assert state.legal_moves(0) == [("trip", (0,), 0), ("trip", (0,), 1)]
+    move = state.str_to_move("trip:0>1")
+    assert move == ("trip", (0,), 1) and state.move_to_str(move) == "trip:0>1"
+    assert GAME.describe_move(state, move) == (
+        "A's Trip d8 showing 2 trip-attacks B's d12 showing 11"
+    )
+    after = state.apply(move)
+    # Nothing is taken yet: the Trip die, then its target, are rerolled.
+    assert after.phase == "reroll" and after.pending == (0,) and after.tripping == 1
+    assert after.alive == [0b11, 0b11] and after.captured == [(), ()]
+    assert after.full_view()["reroll"] == {"seat": 0, "dice": [0], "trip": 1}
+    again = GAME.from_position(after.full_view())
+    assert again.tripping == 1 and again.chance_outcomes() == after.chance_outcomes()
+    assert len(after.chance_outcomes()) == 8 * 12
+    reroll = ("reroll", (7, 7))
+    assert GAME.describe_move(after, reroll) == "A rerolls Trip d8: 7 and B's d12: 7"
+    taken = after.apply(reroll)
+    assert taken.captured == [((12, False),), ()] and taken.alive == [0b11, 0b01]
+    assert taken.value[0] == (7, 1) and taken.turn == 1 and taken.phase == "play"
+    assert taken.last.render()["text"].endswith("the trip takes the die")
+    # One lower: both dice only change their values, and the turn passes.
+    missed = after.apply(("reroll", (6, 7)))
+    assert missed.captured == [(), ()] and missed.alive == [0b11, 0b11]
+    assert missed.value == [(6, 1), (5, 7)] and missed.turn == 1
+    assert missed.tripping is None and missed.passes == 0
+
+
+def test_a_trip_die_joins_power_and_skill_attacks_as_any_die():
+    state = seated([("t(8)", 4), (6, 12)]).apply(("roll", (6, 1), (5, 7)))
+    assert state.legal_moves(0) == [
+        ("power", (0,), 0),
+        ("skill", (0, 1), 1),
+        ("trip", (0,), 0),
+        ("trip", (0,), 1),
+    ]
+
+
+def test_a_trip_that_takes_the_last_die_ends_the_round():
+    state = seated([("t(8)", 4), (6,)], rounds_to_win=1).apply(("roll", (2, 1), (5,)))
+    state = state.apply(("trip", (0,), 0)).apply(("reroll", (3, 3)))
+    assert state.phase == "over" and state.winner == 0
+    assert state.results == ((0, 2 * 6 + 8 + 4, 0),)
+
+
+def test_a_trip_that_cannot_capture_is_not_legal():
+    # A d1 Trip die always shows 1; a twin die shows at least 2 (the site's example).
+    state = seated([("t(1)", 20), ("2,2", 20)]).apply(("roll", (1, 2), (4, 20)))
+    assert state.turn == 0
+    assert [m for m in state.legal_moves(state.turn) if m[0] == "trip"] == [("trip", (0,), 1)]
+    with pytest.raises(IllegalMove):
+        state.apply(("trip", (0,), 0))
+
+
+def test_trip_dice_do_not_count_for_initiative():
+    # A: t(4) showing 1 and a d20 showing 9; B: a d6 showing 3 and a d8 showing 5.
+    state = seated([("t(4)", 20), (6, 8)]).apply(("roll", (1, 9), (3, 5)))
+    assert state.turn == 1
+    state = seated([("t(4)", "t(4)"), (6,)]).apply(("roll", (1, 1), (6,)))
+    assert state.turn == 1  # no counted die against one
+
+
+def test_a_mood_trip_target_and_attacker_each_change_size_once():
+    # A Mood die tripped is rerolled, so it takes a new size (the site rolls it as any
+    # reroll); a Trip die's one roll is its trip roll, there is no second reroll.
+    state = seated([("t(8)", 4), ("?(X)", 12)]).apply(("swing", 12))
+    state = state.apply(("roll", (2, 1), (9, 11))).apply(("trip", (0,), 0))
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 8 * (4 + 6 + 8 + 10 + 12 + 20)
+    assert state.str_to_move("reroll:5,3/4") == ("reroll", (5, 3), (4,))
+    after = state.apply(("reroll", (5, 3), (4,)))
+    assert after.captured[0] == ((4, True),) and after.value[0] == (5, 1)

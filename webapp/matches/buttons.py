@@ -72,6 +72,9 @@ SKILL_LINES = {
     "Mood": "a swing die whose size, each time it is rerolled after the round's roll, is "
     "drawn at random among the standard dice sizes (1, 2, 4, 6, 8, 10, 12, 20, 30) within "
     "its swing range",
+    "Trip": "can also make a trip attack: alone, on one die; both dice are rerolled and "
+    "the target is captured if the Trip die then shows at least as much; it does not "
+    "count when deciding who starts",
 }
 
 
