@@ -37,7 +37,7 @@ from agents.search.allowance import Allowance
 from agents.search.thinking import TOP_MOVES, TREE_CHILDREN, node, rounded
 from games.buttonmen import ButtonMenState
 from games.buttonmen.rules import SLOTS, attacks
-from games.buttonmen.state import COIN, FOCUS, ROLL, SWING_PHASE
+from games.buttonmen.state import COIN, PLAY, ROLL, SWING_PHASE
 
 #: Nodes between two looks at the clock.
 _CLOCK_EVERY = 1024
@@ -193,8 +193,9 @@ class ButtonMenExpectimax(Agent):
         if state.phase == SWING_PHASE:
             return self._swing(state, seat, budget, rng)
         moves = state.legal_moves(seat)
-        if len(moves) == 1 or state.phase == FOCUS:
-            # The tree searches attacks only: a Focus turn-down is picked at random.
+        if len(moves) == 1 or state.phase != PLAY:
+            # The tree searches attacks only: a Focus turn-down or a Turbo die's size is
+            # picked at random.
             forced = len(moves) == 1
             thinking = {"algorithm": self.name, "seat": seat, "forced": forced}
             return Decision(moves[0] if forced else rng.choice(moves), thinking, {"nodes": 0})

@@ -39,6 +39,7 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     poison += "Stinger " if state.stinger[seat] >> slot & 1 else ""
     poison += "Mood " if state.mood[seat] >> slot & 1 else ""
     poison += "Trip " if state.trip[seat] >> slot & 1 else ""
+    poison += "Turbo " if state.turbo[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -82,6 +83,12 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
         return f"{player(state, seat)} passes"
     if kind == "focus":
         return f"{player(state, seat)} turns their {die(state, seat, move[1])} down to {move[2]}"
+    if kind == "turbo":
+        # The size is each swing half's for a twin die: say what the die becomes.
+        from games.buttonmen.dice import resized_parts
+
+        size = sum(resized_parts(state.recipes[seat][move[1]], move[2]))  # type: ignore[index]
+        return f"{player(state, seat)} sets their {die(state, seat, move[1], False)} to d{size}"
     if kind == "take":
         return f"{player(state, seat)} takes the initiative with the Focus dice turned down"
     if kind == "decline":
@@ -200,6 +207,7 @@ class Scene(NamedTuple):
     mood: tuple = (0, 0)
     trip: tuple = (0, 0)
     tripping: int | None = None
+    turbo: tuple = (0, 0)
 
 
 def scene(state: ButtonMenState) -> Scene:
@@ -222,6 +230,7 @@ def scene(state: ButtonMenState) -> Scene:
         tuple(state.mood),
         tuple(state.trip),
         state.tripping,
+        tuple(state.turbo),
     )
 
 

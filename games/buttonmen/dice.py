@@ -48,7 +48,8 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 #: dice widen skill attacks (games.buttonmen.rules.attacks_with_stinger) and do not
 #: count for initiative; Mood swing dice take a random size whenever they are rerolled
 #: (``mood_sizes``); Trip dice add the trip attack
-#: (games.buttonmen.rules.trip_attacks) and do not count for initiative.
+#: (games.buttonmen.rules.trip_attacks) and do not count for initiative; after an
+#: attack its owner chooses each attacking Turbo die's size (``turbo_sizes``).
 SKILLS: dict[str, str] = {
     "p": "Poison",
     "s": "Shadow",
@@ -57,6 +58,7 @@ SKILLS: dict[str, str] = {
     "g": "Stinger",
     "?": "Mood",
     "t": "Trip",
+    "!": "Turbo",
 }
 
 #: The sizes of "real-world" dice: a Mood swing die rerolls as one of these within its

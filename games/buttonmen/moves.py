@@ -12,6 +12,7 @@ shadow attack          ("shadow", (1,), 0)              ``shadow:1>0``
 trip attack            ("trip", (1,), 0)                ``trip:1>0``
 speed attack           ("speed", (1,), (0, 2))          ``speed:1>0+2``
 turn a Focus die down  ("focus", 2, 1)                  ``focus:2=1``
+size a Turbo die       ("turbo", 2, 12)                 ``turbo:2=12``
 take the initiative    ("take",)                         ``take``
 decline (Focus)        ("decline",)                      ``decline``
 power attack           ("power", (2,), 0)               ``power:2>0``
@@ -48,6 +49,7 @@ from games.buttonmen.rules import (
     SURRENDER_KIND,
     TAKE,
     TRIP,
+    TURBO_KIND,
 )
 from games.core import IllegalMove
 
@@ -73,7 +75,7 @@ def move_to_text(move: Any) -> str:
         return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
     if kind == SPEED:
         return f"{kind}:{int(move[1][0])}>{'+'.join(str(int(t)) for t in move[2])}"
-    if kind == FOCUS_KIND:
+    if kind in (FOCUS_KIND, TURBO_KIND):
         return f"{kind}:{int(move[1])}={int(move[2])}"
     if move in (PASS, SURRENDER, TAKE, DECLINE):
         return kind
@@ -126,6 +128,11 @@ def parse_move(text: Any) -> tuple:
         if not equals:
             raise IllegalMove(f"a Focus turn-down reads like focus:2=1 (die 2 to 1), not {text!r}")
         return (FOCUS_KIND, _number(slot, "a die number"), _number(value, "a die value"))
+    if kind == TURBO_KIND:
+        slot, equals, size = rest.partition("=")
+        if not equals:
+            raise IllegalMove(f"a Turbo size reads like turbo:2=12 (die 2 to 12), not {text!r}")
+        return (TURBO_KIND, _number(slot, "a die number"), _number(size, "a die size"))
     if kind == SWING_KIND:
         # One value per choice: swing letters, then option dice (games.buttonmen.dice).
         values = _numbers(rest, "a swing size")
@@ -147,7 +154,7 @@ def parse_move(text: Any) -> tuple:
     if kind == SPEED:
         return _parse_speed(text, rest)
     raise IllegalMove(
-        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, trip:A>T, pass, focus:A=V, take, decline)"
+        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, trip:A>T, pass, focus:A=V, take, decline, turbo:A=N)"
     )
 
 

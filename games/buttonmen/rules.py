@@ -34,6 +34,8 @@ TRIP = "trip"
 #: The moves of the focus phase: turn one Focus die down, ``("focus", slot, value)``;
 #: take the initiative with the dice turned down so far; or let the other seat start.
 FOCUS_KIND = "focus"
+#: The move of the turbo phase: an attacking Turbo die's new size, ``("turbo", slot, size)``.
+TURBO_KIND = "turbo"
 TAKE = ("take",)
 DECLINE = ("decline",)
 

@@ -7,7 +7,8 @@ Phases, in the order a round meets them::
     roll     (chance: every die of both seats)
     coin     (chance, only when initiative is a full tie)
     focus    (only with Focus dice: the seat without the initiative may turn them down)
-    play     (a seat attacks or passes)  <->  reroll (chance: the attacking dice)
+    play     (a seat attacks or passes)  ->  turbo (only when Turbo dice attacked: the
+             attacker sizes them)  ->  reroll (chance: the attacking dice)  ->  play
     over
 
 The state is compact so ``clone`` is cheap: per seat, dice are tuples indexed by slot
@@ -31,6 +32,7 @@ from games.buttonmen.dice import (
     poison_mask,
     resized_parts,
     skill_mask,
+    turbo_sizes,
 )
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import NAMES, SWING, SWING_SIZES
@@ -56,6 +58,7 @@ from games.buttonmen.rules import (
     SURRENDER_KIND,
     TAKE,
     TRIP,
+    TURBO_KIND,
     attacks,
     attacks_with_shadow,
     attacks_with_stinger,
@@ -68,18 +71,19 @@ from games.buttonmen.rules import (
 )
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 
-FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, REROLL, OVER = (
+FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER = (
     "fighters",
     "swing",
     "roll",
     "coin",
     "focus",
     "play",
+    "turbo",
     "reroll",
     "over",
 )
-PHASES = (FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, REROLL, OVER)
-_DECIDING_PHASES = frozenset((FOCUS, PLAY))
+PHASES = (FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER)
+_DECIDING_PHASES = frozenset((FOCUS, PLAY, TURBO))
 _CHANCE_PHASES = frozenset((FIGHTERS, ROLL, COIN, REROLL))
 
 SWING_MOVES: tuple[tuple[str, int], ...] = tuple((SWING_KIND, n) for n in SWING_SIZES)
@@ -107,6 +111,7 @@ class ButtonMenState(State):
         "stinger",
         "mood",
         "trip",
+        "turbo",
         "dizzy",
         "focusing",
         "alive",
@@ -115,6 +120,7 @@ class ButtonMenState(State):
         "passes",
         "pending",
         "tripping",
+        "turbo_left",
         "choosers",
         "round",
         "round_wins",
@@ -152,6 +158,7 @@ class ButtonMenState(State):
         self.stinger = [0, 0]  # mask of Stinger dice (wider skill attacks, no initiative)
         self.mood = [0, 0]  # mask of Mood swing dice (a random size at each reroll)
         self.trip = [0, 0]  # mask of Trip dice (trip attacks, no initiative)
+        self.turbo = [0, 0]  # mask of Turbo dice (resized by their owner after attacking)
         self.dizzy = [0, 0]  # mask of Focus dice turned down: no attack on the first turn
         self.focusing = False  # the focus phase's seat has turned a die down (may not decline)
         self.alive = [0, 0]  # mask of the slots still in play
@@ -160,6 +167,7 @@ class ButtonMenState(State):
         self.passes = 0  # passes in a row
         self.pending: tuple[int, ...] = ()  # attacking slots waiting for their reroll
         self.tripping: int | None = None  # the foe's die a trip attack rerolls with them
+        self.turbo_left: tuple[int, ...] = ()  # attacking Turbo dice still to be sized
         self.choosers: tuple[int, ...] = ()  # seats choosing a swing size now
         self.round = 1
         self.round_wins = [0, 0]
@@ -186,6 +194,7 @@ class ButtonMenState(State):
         self.stinger = [skill_mask(r, "g") for r in recipes]
         self.mood = [skill_mask(r, "?") for r in recipes]
         self.trip = [skill_mask(r, "t") for r in recipes]
+        self.turbo = [skill_mask(r, "!") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -207,6 +216,7 @@ class ButtonMenState(State):
         self.passes = 0
         self.pending = ()
         self.tripping = None
+        self.turbo_left = ()
         self.choosers = choosers
         self.phase = SWING_PHASE if choosers else ROLL
 
@@ -248,10 +258,13 @@ class ButtonMenState(State):
         return moves
 
     def _highest_after_roll(self, seat: int, slot: int) -> int:
-        """The most a die can show once rerolled: a Mood die may grow to its largest size."""
-        if self.mood[seat] >> slot & 1:
+        """The most a die can show once rerolled: a Mood die may grow to its largest size,
+        a Turbo die to the largest its owner may choose before the roll."""
+        grows = self.mood[seat] | self.turbo[seat]
+        if grows >> slot & 1:
             die = self.recipes[seat][slot]  # type: ignore[index]
-            return max(sum(resized_parts(die, n)) for n in mood_sizes(die))
+            sizes = mood_sizes(die) if self.mood[seat] >> slot & 1 else turbo_sizes(die)
+            return max(sum(resized_parts(die, n)) for n in sizes)
         return self.size[seat][slot]
 
     def _single_target_attacks(self, seat: int) -> list:
@@ -282,6 +295,11 @@ class ButtonMenState(State):
             if self._legal is None:
                 self._legal = self._focus_moves(seat)
             return list(self._legal)
+        if self.phase == TURBO and seat == self.turn:
+            # One Turbo die at a time, by slot: any size its owner could choose for it.
+            slot = self.turbo_left[0]
+            die = self.recipes[seat][slot]  # type: ignore[index]
+            return [(TURBO_KIND, slot, size) for size in turbo_sizes(die)]
         if self.phase == SWING_PHASE and seat in self.choosers:
             if self.classic[seat]:
                 return list(SWING_MOVES)
@@ -470,6 +488,8 @@ class ButtonMenState(State):
             self.phase = ROLL
         elif self.phase == FOCUS:
             self._react(actor, move)
+        elif self.phase == TURBO:
+            self._size_turbo(actor, move)
         else:
             self._play(actor, move)
 
@@ -637,7 +657,7 @@ class ButtonMenState(State):
         if kind == TRIP:
             # Nothing is taken yet: the reroll of both dice decides (``_tripped``).
             self.pending, self.tripping = attackers, targets
-            self.phase = REROLL
+            self._before_reroll(seat)
             return
         foe = 1 - seat
         # A speed attack takes several dice (a tuple of slots); the others take one.
@@ -648,7 +668,21 @@ class ButtonMenState(State):
             self._end_round()
             return
         self.pending = attackers
-        self.phase = REROLL
+        self._before_reroll(seat)
+
+    def _before_reroll(self, seat: int) -> None:
+        """The attacking Turbo dice are sized by their owner first (the site's turbo
+        phase), then everything pending is rolled."""
+        self.turbo_left = tuple(i for i in self.pending if self.turbo[seat] >> i & 1)
+        self.phase = TURBO if self.turbo_left else REROLL
+
+    def _size_turbo(self, seat: int, move: tuple) -> None:
+        self.last = LastEvent(move[0], seat, move, scene(self))
+        _, slot, size = move
+        self._resize(seat, slot, size)
+        self.turbo_left = self.turbo_left[1:]
+        if not self.turbo_left:
+            self.phase = REROLL
 
     def _capture(self, seat: int, target: int) -> None:
         """``seat`` takes the opposing die ``target`` (at its size now)."""
@@ -726,6 +760,7 @@ class ButtonMenState(State):
         self.turn = None
         self.pending = ()
         self.tripping = None
+        self.turbo_left = ()
         self.choosers = ()
 
     # ----- in place with undo (search) -----------------------------------------------
@@ -811,6 +846,7 @@ class ButtonMenState(State):
         other.stinger = self.stinger[:]
         other.mood = self.mood[:]
         other.trip = self.trip[:]
+        other.turbo = self.turbo[:]
         other.dizzy = self.dizzy[:]
         other.focusing = self.focusing
         other.alive = self.alive[:]
@@ -819,6 +855,7 @@ class ButtonMenState(State):
         other.passes = self.passes
         other.pending = self.pending
         other.tripping = self.tripping
+        other.turbo_left = self.turbo_left
         other.choosers = self.choosers
         other.round = self.round
         other.round_wins = self.round_wins[:]

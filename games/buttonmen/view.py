@@ -17,6 +17,7 @@ from games.buttonmen.dice import (
     poison_mask,
     resized_parts,
     skill_mask,
+    turbo_sizes,
 )
 from games.buttonmen.fighters import (
     FIGHTERS,
@@ -38,11 +39,12 @@ from games.buttonmen.state import (
     PLAY,
     REROLL,
     SWING_PHASE,
+    TURBO,
     ButtonMenState,
 )
 from games.core import IllegalMove
 
-_ROLLED_PHASES = (PLAY, REROLL, "coin", FOCUS)
+_ROLLED_PHASES = (PLAY, TURBO, REROLL, "coin", FOCUS)
 
 
 def _captured_entry(captured: tuple) -> dict[str, Any]:
@@ -129,12 +131,15 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
 
 
 def _reroll(state: ButtonMenState) -> dict[str, Any] | None:
-    """The dice waiting for their reroll: the attacker's, and a trip attack's target."""
-    if state.phase != REROLL:
+    """The dice waiting for their reroll: the attacker's, and a trip attack's target;
+    in the turbo phase also the attacking Turbo dice still to be sized."""
+    if state.phase not in (TURBO, REROLL):
         return None
     reroll: dict[str, Any] = {"seat": state.turn, "dice": list(state.pending)}
     if state.tripping is not None:
         reroll["trip"] = state.tripping  # the opposing die the Trip die rerolls with
+    if state.phase == TURBO:
+        reroll["turbo"] = list(state.turbo_left)
     return reroll
 
 
@@ -226,6 +231,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.stinger = [skill_mask(r, "g") for r in state.recipes]
     state.mood = [skill_mask(r, "?") for r in state.recipes]
     state.trip = [skill_mask(r, "t") for r in state.recipes]
+    state.turbo = [skill_mask(r, "!") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
@@ -356,11 +362,18 @@ def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
 
 
 def _resized(state: ButtonMenState, seat: int, slot: int, size: Any) -> tuple[int, ...] | None:
-    """The parts of a Mood die shown at ``size`` after a reroll (None: no size it takes)."""
-    if state.phase not in _ROLLED_PHASES or not state.mood[seat] >> slot & 1:
+    """The parts of a Mood or Turbo die shown at ``size`` after a reroll or a turbo
+    choice (None: no size it takes)."""
+    if state.phase not in _ROLLED_PHASES:
         return None
     die = state.recipes[seat][slot]  # type: ignore[index]
-    for n in mood_sizes(die):
+    if state.mood[seat] >> slot & 1:
+        sizes = mood_sizes(die)
+    elif state.turbo[seat] >> slot & 1:
+        sizes = turbo_sizes(die)
+    else:
+        return None
+    for n in sizes:
         if sum(resized_parts(die, n)) == size:
             return resized_parts(die, n)
     return None
@@ -423,7 +436,7 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
             raise IllegalMove("'acting' names the seats with swing dice that choose now")
         state.choosers = choosers
         return
-    if phase in (PLAY, REROLL, FOCUS):
+    if phase in (PLAY, TURBO, REROLL, FOCUS):
         if not (state.alive[0] and state.alive[1]):
             raise IllegalMove("both seats need dice in play")
         state.turn = _seat(view.get("turn"), "the seat to move")
@@ -436,7 +449,7 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
         state.focusing = bool(view.get("focusing", False))
         if not state.legal_moves(state.turn):
             raise IllegalMove("this focus phase leaves its seat no move (no die to turn down)")
-    if phase == REROLL:
+    if phase in (TURBO, REROLL):
         reroll = view["reroll"]
         if reroll.get("seat", state.turn) != state.turn:
             raise IllegalMove("the rerolling seat is the attacker, 'turn'")
@@ -453,3 +466,9 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
             if not tripping or not state.alive[1 - state.turn] >> target & 1:
                 raise IllegalMove("a trip attack rerolls one Trip die and one opposing die")
             state.tripping = target
+        if phase == TURBO:
+            left = tuple(_count(i, "a Turbo die", 0, MAX_DICE - 1) for i in reroll["turbo"])
+            turbo = state.turbo[state.turn]
+            if not left or any(i not in pending or not turbo >> i & 1 for i in left):
+                raise IllegalMove("the turbo phase sizes attacking Turbo dice ('turbo')")
+            state.turbo_left = tuple(sorted(set(left)))

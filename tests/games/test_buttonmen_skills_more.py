@@ -22,7 +22,7 @@ def newly_playable(letter):
     return [b.name for b in buttons() if b.playable and any(letter in d.skills for d in b.dice)]
 
 
-@pytest.mark.parametrize("letter", ["?", "t"])
+@pytest.mark.parametrize("letter", ["?", "t", "!"])
 def test_new_skill_buttons_are_played_to_the_end_by_random_self_play(letter):
     # Seeded: four random buttons with the skill, each against another one with it.
     names = newly_playable(letter)
@@ -195,3 +195,63 @@ def test_a_mood_trip_target_and_attacker_each_change_size_once():
     assert state.str_to_move("reroll:5,3/4") == ("reroll", (5, 3), (4,))
     after = state.apply(("reroll", (5, 3), (4,)))
     assert after.captured[0] == ((4, True),) and after.value[0] == (5, 1)
+
+
+# ----- Turbo -------------------------------------------------------------------------------
+
+
+def test_after_attacking_a_turbo_swing_die_takes_the_size_its_owner_chooses():
+    # A: (X)! chosen at 12 and a d4; B: a d6 and a d8. The Turbo die power-attacks.
+    state = seated([("!(X)", 4), (6, 8)]).apply(("swing", 12))
+    state = state.apply(("roll", (9, 3), (5, 4))).apply(("power", (0,), 0))
+    # Before its reroll its owner sizes it: any size of its swing range.
+    assert state.phase == "turbo" and state.current() == 0 and state.pending == (0,)
+    assert state.legal_moves(0) == [("turbo", 0, n) for n in range(4, 21)]
+    assert state.legal_moves(1) == []
+    move = state.str_to_move("turbo:0=20")
+    assert move == ("turbo", 0, 20) and state.move_to_str(move) == "turbo:0=20"
+    assert GAME.describe_move(state, move) == "A sets their Turbo swing d12 to d20"
+    view = state.full_view()
+    assert view["reroll"] == {"seat": 0, "dice": [0], "turbo": [0]}
+    assert GAME.from_position(view).legal_moves(0) == state.legal_moves(0)
+    state = state.apply(move)
+    assert state.phase == "reroll" and state.size[0] == (20, 4)
+    assert len(state.chance_outcomes()) == 20
+    state = state.apply(("reroll", (17,)))
+    assert state.value[0] == (17, 3) and state.turn == 1
+    assert GAME.from_position(state.full_view()).size[0] == (20, 4)
+    # The size holds for the round; the next round lays the dice out from the choice.
+    assert state.round_scores() == (6 + (20 + 4) / 2, 8 / 2)
+
+
+def test_turbo_option_and_twin_dice_and_several_turbo_dice_in_one_attack():
+    # An option die chooses one of its two sizes; a twin die's size is each half's.
+    state = seated([("!(4/10)", "!(V,V)"), (20, 20)]).apply(("swing", 6, 10))  # V, option
+    state = state.apply(("roll", (9, 11), (20, 20)))
+    assert state.turn == 0 and ("skill", (0, 1), 0) in state.legal_moves(0)
+    state = state.apply(("skill", (0, 1), 0))
+    # Both attackers are Turbo dice: sized one after the other, by slot.
+    assert state.legal_moves(0) == [("turbo", 0, 4), ("turbo", 0, 10)]
+    state = state.apply(("turbo", 0, 4))
+    assert state.phase == "turbo" and state.legal_moves(0)[0] == ("turbo", 1, 6)
+    assert GAME.describe_move(state, ("turbo", 1, 11)) == "A sets their Turbo swing d12 to d22"
+    state = state.apply(("turbo", 1, 11))
+    assert state.size[0] == (4, 22) and state.parts[0][1] == (11, 11)
+    assert state.phase == "reroll"
+    with pytest.raises(IllegalMove):
+        state.apply(("reroll", (5, 12)))  # a d4 shows at most 4
+    state = state.apply(("reroll", (4, 22)))
+    assert state.value[0] == (4, 22) and state.turn == 1
+
+
+def test_a_turbo_trip_die_is_sized_before_its_trip_roll_and_may_trip_what_its_largest_could():
+    # A Turbo d1/d6 option die set at 1 may trip a twin die: it could grow to 6 first.
+    state = seated([("t!(1/6)", 20), ("2,2", 20)]).apply(("swing", 1))
+    state = state.apply(("roll", (1, 2), (4, 20)))
+    assert state.turn == 0 and ("trip", (0,), 0) in state.legal_moves(0)
+    state = state.apply(("trip", (0,), 0))
+    assert state.phase == "turbo" and state.tripping == 0
+    state = state.apply(("turbo", 0, 6))
+    assert state.phase == "reroll" and len(state.chance_outcomes()) == 6 * 3
+    state = state.apply(("reroll", (5, 4)))
+    assert state.captured[0] == ((4, False),) and state.size[0] == (6, 20)

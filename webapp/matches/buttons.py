@@ -75,6 +75,8 @@ SKILL_LINES = {
     "Trip": "can also make a trip attack: alone, on one die; both dice are rerolled and "
     "the target is captured if the Trip die then shows at least as much; it does not "
     "count when deciding who starts",
+    "Turbo": "after it attacks, its owner chooses its new size (any of its swing range, or "
+    "either of its option sizes) before it is rerolled",
 }
 
 
