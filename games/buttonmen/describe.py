@@ -40,6 +40,7 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     poison += "Mood " if state.mood[seat] >> slot & 1 else ""
     poison += "Trip " if state.trip[seat] >> slot & 1 else ""
     poison += "Turbo " if state.turbo[seat] >> slot & 1 else ""
+    poison += "Rush " if state.rush[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -71,12 +72,12 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
             )
         used = _listing([die(state, seat, i) for i in attackers])
         return f"{player(state, seat)} skill-attacks {victim} with {used}"
-    if kind == "speed":
+    if kind in ("speed", "rush"):
         _, attackers, targets = move
         foe = 1 - seat
         victims = _listing([die(state, foe, t) for t in targets])
         return (
-            f"{possessive(state, seat)} {die(state, seat, attackers[0])} speed-attacks "
+            f"{possessive(state, seat)} {die(state, seat, attackers[0])} {kind}-attacks "
             f"{possessive(state, foe)} {victims}"
         )
     if kind == "pass":
@@ -208,6 +209,7 @@ class Scene(NamedTuple):
     trip: tuple = (0, 0)
     tripping: int | None = None
     turbo: tuple = (0, 0)
+    rush: tuple = (0, 0)
 
 
 def scene(state: ButtonMenState) -> Scene:
@@ -231,6 +233,7 @@ def scene(state: ButtonMenState) -> Scene:
         tuple(state.trip),
         state.tripping,
         tuple(state.turbo),
+        tuple(state.rush),
     )
 
 

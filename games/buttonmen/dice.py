@@ -49,7 +49,8 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 #: count for initiative; Mood swing dice take a random size whenever they are rerolled
 #: (``mood_sizes``); Trip dice add the trip attack
 #: (games.buttonmen.rules.trip_attacks) and do not count for initiative; after an
-#: attack its owner chooses each attacking Turbo die's size (``turbo_sizes``).
+#: attack its owner chooses each attacking Turbo die's size (``turbo_sizes``); Rush
+#: dice let the rush attack take two dice (games.buttonmen.rules.rush_attacks).
 SKILLS: dict[str, str] = {
     "p": "Poison",
     "s": "Shadow",
@@ -59,6 +60,7 @@ SKILLS: dict[str, str] = {
     "?": "Mood",
     "t": "Trip",
     "!": "Turbo",
+    "#": "Rush",
 }
 
 #: The sizes of "real-world" dice: a Mood swing die rerolls as one of these within its

@@ -10,6 +10,7 @@ several choices        ("swing", 12, 6, 10)             ``swing:12,6,10``
 surrender (option)     ("surrender",)                   ``surrender``
 shadow attack          ("shadow", (1,), 0)              ``shadow:1>0``
 trip attack            ("trip", (1,), 0)                ``trip:1>0``
+rush attack            ("rush", (1,), (0, 2))           ``rush:1>0+2``
 speed attack           ("speed", (1,), (0, 2))          ``speed:1>0+2``
 turn a Focus die down  ("focus", 2, 1)                  ``focus:2=1``
 size a Turbo die       ("turbo", 2, 12)                 ``turbo:2=12``
@@ -42,6 +43,7 @@ from games.buttonmen.rules import (
     PASS,
     PASS_KIND,
     POWER,
+    RUSH,
     SHADOW,
     SKILL,
     SPEED,
@@ -73,7 +75,7 @@ def move_to_text(move: Any) -> str:
     kind = move[0]
     if kind in (POWER, SKILL, SHADOW, TRIP):
         return f"{kind}:{'+'.join(str(int(i)) for i in move[1])}>{int(move[2])}"
-    if kind == SPEED:
+    if kind in (SPEED, RUSH):
         return f"{kind}:{int(move[1][0])}>{'+'.join(str(int(t)) for t in move[2])}"
     if kind in (FOCUS_KIND, TURBO_KIND):
         return f"{kind}:{int(move[1])}={int(move[2])}"
@@ -151,24 +153,27 @@ def parse_move(text: Any) -> tuple:
         if kind == SKILL and len(slots) < 2:
             raise IllegalMove(f"a one-die skill attack is the power attack: use power:{rest}")
         return (kind, slots, _number(target, "a die number"))
-    if kind == SPEED:
-        return _parse_speed(text, rest)
+    if kind in (SPEED, RUSH):
+        return _parse_speed(text, rest, kind)
     raise IllegalMove(
-        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, trip:A>T, pass, focus:A=V, take, decline, turbo:A=N)"
+        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, rush:A>T+U, trip:A>T, pass, focus:A=V, take, decline, turbo:A=N)"
     )
 
 
-def _parse_speed(text: str, rest: str) -> tuple:
-    """``speed:A>T+U``: one Speed die, two or more targets (ascending in the move)."""
+def _parse_speed(text: str, rest: str, kind: str = SPEED) -> tuple:
+    """``speed:A>T+U``: one Speed die, two or more targets (ascending in the move); a
+    rush attack, ``rush:A>T+U``, reads the same with exactly two targets."""
     attacker, arrow, targets = rest.partition(">")
     if not arrow or "+" in attacker:
-        raise IllegalMove(f"a speed attack reads like speed:0>1+2 (one die), not {text!r}")
+        raise IllegalMove(f"a {kind} attack reads like {kind}:0>1+2 (one die), not {text!r}")
     slots = tuple(sorted(_number(t, "a die number") for t in targets.split("+")))
     if len(set(slots)) != len(slots):
         raise IllegalMove(f"a die is captured at most once: {text!r}")
     if len(slots) < 2:
-        raise IllegalMove(f"a one-target speed attack is the power attack: {text!r}")
-    return (SPEED, (_number(attacker, "a die number"),), slots)
+        raise IllegalMove(f"a one-target {kind} attack is the power attack: {text!r}")
+    if kind == RUSH and len(slots) != 2:
+        raise IllegalMove(f"a rush attack takes exactly two dice: {text!r}")
+    return (kind, (_number(attacker, "a die number"),), slots)
 
 
 def parse_outcome(text: Any) -> tuple:

@@ -65,6 +65,7 @@ from games.buttonmen.rules import (
     initiative,
     poison_score_x2,
     round_winner,
+    rush_attacks,
     score_x2,
     speed_attacks,
     trip_attacks,
@@ -112,6 +113,7 @@ class ButtonMenState(State):
         "mood",
         "trip",
         "turbo",
+        "rush",
         "dizzy",
         "focusing",
         "alive",
@@ -159,6 +161,7 @@ class ButtonMenState(State):
         self.mood = [0, 0]  # mask of Mood swing dice (a random size at each reroll)
         self.trip = [0, 0]  # mask of Trip dice (trip attacks, no initiative)
         self.turbo = [0, 0]  # mask of Turbo dice (resized by their owner after attacking)
+        self.rush = [0, 0]  # mask of Rush dice (rush attacks by them and on them)
         self.dizzy = [0, 0]  # mask of Focus dice turned down: no attack on the first turn
         self.focusing = False  # the focus phase's seat has turned a die down (may not decline)
         self.alive = [0, 0]  # mask of the slots still in play
@@ -195,6 +198,7 @@ class ButtonMenState(State):
         self.mood = [skill_mask(r, "?") for r in recipes]
         self.trip = [skill_mask(r, "t") for r in recipes]
         self.turbo = [skill_mask(r, "!") for r in recipes]
+        self.rush = [skill_mask(r, "#") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -242,13 +246,19 @@ class ButtonMenState(State):
     def attacks_of(self, seat: int) -> list:
         """Every attack ``seat`` could make on the dice as they show now (its Shadow, Speed
         and Trip dice's own attacks included), as ``(kind, attackers, target)`` moves; a
-        speed attack's target is a tuple of slots; speed attacks, then trip attacks come
-        last."""
+        speed or rush attack's target is a tuple of slots; speed attacks, then rush
+        attacks, then trip attacks come last."""
         foe = 1 - seat
         moves = self._single_target_attacks(seat)
-        speed = self.speed[seat] & self.alive[seat] & ~self.dizzy[seat]
+        usable = self.alive[seat] & ~self.dizzy[seat]
+        speed = self.speed[seat] & usable
         if speed:
             moves += speed_attacks(self.value[seat], speed, self.value[foe], self.alive[foe])
+        if self.rush[seat] & usable or self.rush[foe] & self.alive[foe]:
+            moves += rush_attacks(
+                self.value[seat], usable, self.rush[seat],
+                self.value[foe], self.alive[foe], self.rush[foe], speed,
+            )  # fmt: skip
         trip = self.trip[seat] & self.alive[seat] & ~self.dizzy[seat]
         if trip:
             width = range(len(self.value[seat]))
@@ -847,6 +857,7 @@ class ButtonMenState(State):
         other.mood = self.mood[:]
         other.trip = self.trip[:]
         other.turbo = self.turbo[:]
+        other.rush = self.rush[:]
         other.dizzy = self.dizzy[:]
         other.focusing = self.focusing
         other.alive = self.alive[:]

@@ -232,6 +232,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.mood = [skill_mask(r, "?") for r in state.recipes]
     state.trip = [skill_mask(r, "t") for r in state.recipes]
     state.turbo = [skill_mask(r, "!") for r in state.recipes]
+    state.rush = [skill_mask(r, "#") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)

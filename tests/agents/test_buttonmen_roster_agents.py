@@ -34,6 +34,7 @@ SAMPLE = [
     ("Hrodgar", 3),  # (Z)? (T)? (X)? (X)? (X)?: Mood swing dice only
     ("Ping", 3),  # (4) (8) (X)! (X)!: two Turbo swing dice
     ("Pain", 3),  # t(4) (8) sz(16) (20) (V)? p(X)!: Trip, Mood and Turbo at once
+    ("Ricky", 3),  # #(6) (8) #(8) (20) #(X): Rush dice
 ]
 
 AGENTS = [

@@ -22,7 +22,7 @@ def newly_playable(letter):
     return [b.name for b in buttons() if b.playable and any(letter in d.skills for d in b.dice)]
 
 
-@pytest.mark.parametrize("letter", ["?", "t", "!"])
+@pytest.mark.parametrize("letter", ["?", "t", "!", "#"])
 def test_new_skill_buttons_are_played_to_the_end_by_random_self_play(letter):
     # Seeded: four random buttons with the skill, each against another one with it.
     names = newly_playable(letter)
@@ -255,3 +255,37 @@ def test_a_turbo_trip_die_is_sized_before_its_trip_roll_and_may_trip_what_its_la
     assert state.phase == "reroll" and len(state.chance_outcomes()) == 6 * 3
     state = state.apply(("reroll", (5, 4)))
     assert state.captured[0] == ((4, False),) and state.size[0] == (6, 20)
+
+
+# ----- Rush --------------------------------------------------------------------------------
+
+
+def test_a_rush_die_takes_exactly_two_dice_whose_values_sum_to_its_own():
+    # A: #(10) showing 9 and a d4 showing 1; B: d6 showing 5, d8 showing 4, d4 showing 3.
+    state = seated([("#(10)", 4), (6, 8, 4)]).apply(("roll", (9, 1), (5, 4, 3)))
+    rush = [m for m in state.legal_moves(0) if m[0] == "rush"]
+    assert rush == [("rush", (0,), (0, 1))]  # 5 + 4; three dice are no rush attack
+    move = state.str_to_move("rush:0>1+0")
+    assert move == ("rush", (0,), (0, 1)) and state.move_to_str(move) == "rush:0>0+1"
+    assert GAME.describe_move(state, move) == (
+        "A's Rush d10 showing 9 rush-attacks B's d6 showing 5 and d8 showing 4"
+    )
+    with pytest.raises(IllegalMove):
+        state.str_to_move("rush:0>0+1+2")
+    after = state.apply(move)
+    assert after.captured == [((6, False), (8, False)), ()] and after.pending == (0,)
+    assert after.apply(("reroll", (2,))).turn == 1
+
+
+def test_any_die_may_rush_two_dice_when_one_of_them_is_a_rush_die():
+    # A plain d12 showing 7 against a Rush d6 showing 3 and a d8 showing 4: 3 + 4 = 7.
+    state = seated([(12, 20), ("#(6)", 8, 8)]).apply(("roll", (7, 20), (3, 4, 5)))
+    assert state.turn == 1  # B's 3 against A's 7
+    state = seated([(12, 2), ("#(6)", 8, 8)]).apply(("roll", (7, 1), (3, 4, 5)))
+    assert state.turn == 0
+    rush = [m for m in state.legal_moves(0) if m[0] == "rush"]
+    assert rush == [("rush", (0,), (0, 1))]  # not the d8s' 4 + 5 (no Rush die)
+    # A Speed die's rush attack is its speed attack already, listed once.
+    state = seated([("z#(12)", 2), (8, 8)]).apply(("roll", (9, 1), (4, 5)))
+    two = [m for m in state.legal_moves(0) if m[2] == (0, 1)]
+    assert two == [("speed", (0,), (0, 1))]

@@ -77,6 +77,8 @@ SKILL_LINES = {
     "count when deciding who starts",
     "Turbo": "after it attacks, its owner chooses its new size (any of its swing range, or "
     "either of its option sizes) before it is rerolled",
+    "Rush": "any die may make a rush attack: alone, it captures exactly two dice whose "
+    "values add up to its own, if it or one of the two is a Rush die; it is then rerolled",
 }
 
 
