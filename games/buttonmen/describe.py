@@ -55,6 +55,8 @@ def _listing(parts: list[str]) -> str:
 def describe_move(state: ButtonMenState, move: Any) -> str:
     """A sentence for ``move`` (a seat's move or a chance outcome) at this position,
     e.g. "Avis' d12 showing 9 power-attacks Hammer's d20 showing 7"."""
+    if _is_joint(move) and move[0][1][0] == "auxiliary":
+        return auxiliary_text(state, move)
     if _is_joint(move):
         # Both secret swing choices, revealed together at the simultaneous node.
         sizes = [f"{player(state, seat)} {_choice(state, seat, choice)}" for seat, choice in move]
@@ -160,6 +162,20 @@ def _is_joint(move: Any) -> bool:
     )
 
 
+def auxiliary_text(state: ButtonMenState | Scene, joint: tuple) -> str:
+    """Both seats' Auxiliary choices, revealed together, and what follows from them."""
+    wants = [
+        f"{player(state, seat)} {'wants' if choice[1] else 'does not want'} them"  # type: ignore[arg-type]
+        for seat, choice in joint
+    ]
+    played = all(choice[1] for _, choice in joint)
+    return (
+        "Auxiliary dice: "
+        + _listing(wants)
+        + (": they are played" if played else ": they are left out")
+    )
+
+
 def swing_chosen(state: ButtonMenState, seat: int | None) -> str:
     """The news of a swing choice, which must not tell the size before the roll."""
     if seat is None:
@@ -258,6 +274,10 @@ class LastEvent:
     def render(self) -> dict[str, Any]:
         if self.event == "swing":  # the size stays secret until the roll
             move, text = None, swing_chosen(self.scene, self.seat)  # type: ignore[arg-type]
+        elif self.event == "auxiliary":  # both choices at once: a joint move
+            joint = self.move
+            move = ", ".join(f"{seat}:{move_to_text(choice)}" for seat, choice in joint)
+            text = auxiliary_text(self.scene, joint)
         else:
             move, text = move_to_text(self.move), describe_move(self.scene, self.move)  # type: ignore[arg-type]
         for function, args in self.tail:

@@ -50,7 +50,8 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 #: (``mood_sizes``); Trip dice add the trip attack
 #: (games.buttonmen.rules.trip_attacks) and do not count for initiative; after an
 #: attack its owner chooses each attacking Turbo die's size (``turbo_sizes``); Rush
-#: dice let the rush attack take two dice (games.buttonmen.rules.rush_attacks).
+#: dice let the rush attack take two dice (games.buttonmen.rules.rush_attacks);
+#: Auxiliary dice are played only if both players want them (``auxiliary_offer``).
 SKILLS: dict[str, str] = {
     "p": "Poison",
     "s": "Shadow",
@@ -61,6 +62,7 @@ SKILLS: dict[str, str] = {
     "t": "Trip",
     "!": "Turbo",
     "#": "Rush",
+    "+": "Auxiliary",
 }
 
 #: The sizes of "real-world" dice: a Mood swing die rerolls as one of these within its
@@ -262,6 +264,38 @@ def resized_parts(die: object, size: int) -> tuple[int, ...]:
     if kind == "option":
         return (size,)
     return tuple(size if isinstance(p, str) else p for p in parts)  # type: ignore[misc]
+
+
+def without_skill(die: int | str, letter: str) -> int | str:
+    """The die with the skill ``letter`` taken away: ``"(20)"``-like dice become plain
+    (``"+(20)"`` -> 20, ``"+s(10)"`` -> ``"s(10)"``)."""
+    skills, body = split_skills(die)
+    if letter not in skills:
+        return die
+    rest = skills.replace(letter, "")
+    if rest:
+        return f"{rest}({body})"
+    return int(body) if isinstance(body, str) and body.isascii() and body.isdigit() else body  # type: ignore[return-value]
+
+
+def auxiliary_offer(recipes: list[tuple]) -> list[tuple] | None:
+    """The recipes both seats decide on when either button has Auxiliary dice (None when
+    neither has): a seat without any gets a copy of every Auxiliary die of the other
+    (the site's "courtesy" dice), after its own. None also when that would seat more
+    than MAX_DICE dice (the engine's move tables stop there): then nobody plays any."""
+    aux = [[d for d in r if "+" in die_skills(d)] for r in recipes]
+    if not aux[0] and not aux[1]:
+        return None
+    offered = [tuple(r) + (() if aux[s] else tuple(aux[1 - s])) for s, r in enumerate(recipes)]
+    return offered if all(len(r) <= MAX_DICE for r in offered) else None
+
+
+def auxiliary_result(offered: tuple, played: bool) -> tuple:
+    """The recipe a seat plays the match with: its Auxiliary dice as ordinary dice when
+    both seats chose to play them, else without them."""
+    if played:
+        return tuple(without_skill(d, "+") for d in offered)
+    return tuple(d for d in offered if "+" not in die_skills(d))
 
 
 def notation(die: object) -> str:

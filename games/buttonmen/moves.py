@@ -14,6 +14,7 @@ rush attack            ("rush", (1,), (0, 2))           ``rush:1>0+2``
 speed attack           ("speed", (1,), (0, 2))          ``speed:1>0+2``
 turn a Focus die down  ("focus", 2, 1)                  ``focus:2=1``
 size a Turbo die       ("turbo", 2, 12)                 ``turbo:2=12``
+Auxiliary dice         ("auxiliary", 1) / 0              ``auxiliary:yes`` / ``no``
 take the initiative    ("take",)                         ``take``
 decline (Focus)        ("decline",)                      ``decline``
 power attack           ("power", (2,), 0)               ``power:2>0``
@@ -38,6 +39,7 @@ from typing import Any
 
 from games.buttonmen.fighters import fighter_name
 from games.buttonmen.rules import (
+    AUXILIARY_KIND,
     DECLINE,
     FOCUS_KIND,
     PASS,
@@ -81,6 +83,8 @@ def move_to_text(move: Any) -> str:
         return f"{kind}:{int(move[1])}={int(move[2])}"
     if move in (PASS, SURRENDER, TAKE, DECLINE):
         return kind
+    if kind == AUXILIARY_KIND and len(move) == 2 and move[1] in (0, 1):
+        return f"{kind}:{'yes' if move[1] else 'no'}"
     if kind == SWING_KIND:
         return f"swing:{_ints(move[1:])}"
     if kind == FIGHTERS_KIND:
@@ -130,6 +134,13 @@ def parse_move(text: Any) -> tuple:
         if not equals:
             raise IllegalMove(f"a Focus turn-down reads like focus:2=1 (die 2 to 1), not {text!r}")
         return (FOCUS_KIND, _number(slot, "a die number"), _number(value, "a die value"))
+    if kind == AUXILIARY_KIND:
+        answer = rest.strip().lower()
+        if answer not in ("yes", "no"):
+            raise IllegalMove(
+                f"Auxiliary dice are played or not: auxiliary:yes or no, not {text!r}"
+            )
+        return (AUXILIARY_KIND, int(answer == "yes"))
     if kind == TURBO_KIND:
         slot, equals, size = rest.partition("=")
         if not equals:
@@ -156,7 +167,7 @@ def parse_move(text: Any) -> tuple:
     if kind in (SPEED, RUSH):
         return _parse_speed(text, rest, kind)
     raise IllegalMove(
-        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, rush:A>T+U, trip:A>T, pass, focus:A=V, take, decline, turbo:A=N)"
+        f"{text!r} is not a Button Men move (swing:N, power:A>T, skill:A+B>T, speed:A>T+U, rush:A>T+U, trip:A>T, pass, focus:A=V, take, decline, turbo:A=N, auxiliary:yes)"
     )
 
 

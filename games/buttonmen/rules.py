@@ -37,6 +37,9 @@ RUSH = "rush"
 #: The moves of the focus phase: turn one Focus die down, ``("focus", slot, value)``;
 #: take the initiative with the dice turned down so far; or let the other seat start.
 FOCUS_KIND = "focus"
+#: The choice of the auxiliary phase: ``("auxiliary", 1)`` to play the Auxiliary dice
+#: (they are played only if both seats choose so), ``("auxiliary", 0)`` not to.
+AUXILIARY_KIND = "auxiliary"
 #: The move of the turbo phase: an attacking Turbo die's new size, ``("turbo", slot, size)``.
 TURBO_KIND = "turbo"
 TAKE = ("take",)

@@ -3,6 +3,7 @@
 Phases, in the order a round meets them::
 
     fighters (chance, only if a fighter is drawn at random)
+    auxiliary (SIMULTANEOUS, once a match, only with Auxiliary dice: play them or not)
     swing    (SIMULTANEOUS when both seats choose; one seat when only the loser does)
     roll     (chance: every die of both seats)
     coin     (chance, only when initiative is a full tie)
@@ -24,6 +25,8 @@ from typing import Any
 from games.buttonmen import describe
 from games.buttonmen.describe import LastEvent, scene
 from games.buttonmen.dice import (
+    auxiliary_offer,
+    auxiliary_result,
     choice_moves,
     has_choice,
     is_classic,
@@ -47,6 +50,7 @@ from games.buttonmen.moves import (
     parse_outcome,
 )
 from games.buttonmen.rules import (
+    AUXILIARY_KIND,
     DECLINE,
     EXACT_OUTCOMES,
     FOCUS_KIND,
@@ -72,8 +76,9 @@ from games.buttonmen.rules import (
 )
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 
-FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER = (
+FIGHTERS, AUXILIARY, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER = (
     "fighters",
+    "auxiliary",
     "swing",
     "roll",
     "coin",
@@ -83,11 +88,13 @@ FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER = (
     "reroll",
     "over",
 )
-PHASES = (FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER)
+PHASES = (FIGHTERS, AUXILIARY, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER)
 _DECIDING_PHASES = frozenset((FOCUS, PLAY, TURBO))
 _CHANCE_PHASES = frozenset((FIGHTERS, ROLL, COIN, REROLL))
 
 SWING_MOVES: tuple[tuple[str, int], ...] = tuple((SWING_KIND, n) for n in SWING_SIZES)
+#: Not to play the Auxiliary dice, or to play them (if the other seat wants them too).
+AUXILIARY_MOVES: tuple[tuple[str, int], ...] = ((AUXILIARY_KIND, 0), (AUXILIARY_KIND, 1))
 
 
 class ButtonMenState(State):
@@ -186,8 +193,22 @@ class ButtonMenState(State):
     # ----- setup ---------------------------------------------------------------------
 
     def set_fighters(self, names: list[str | None], recipes: list[tuple]) -> None:
-        """Seat the two fighters and open round 1 (both swing seats choose)."""
+        """Seat the two fighters and open round 1 (both swing seats choose), or first
+        the auxiliary phase when either has Auxiliary dice."""
         self.fighters = list(names)
+        offered = auxiliary_offer(list(recipes))
+        if offered is not None:
+            # Both seats decide on the Auxiliary dice (the courtesy copies included)
+            # before anything else; the recipes are final after that.
+            self.recipes = offered
+            self.classic = [False, False]
+            self.choosers = (0, 1)
+            self.phase = AUXILIARY
+            return
+        self._seat(names, [auxiliary_result(r, False) for r in recipes])
+
+    def _seat(self, names: list[str | None], recipes: list[tuple]) -> None:
+        """The recipes the match is played with: open round 1."""
         self.recipes = list(recipes)
         self.classic = [is_classic(r) for r in recipes]
         self.poison = [poison_mask(r) for r in recipes]
@@ -232,12 +253,12 @@ class ButtonMenState(State):
             return self.turn  # type: ignore[return-value]
         if phase in _CHANCE_PHASES:
             return CHANCE
-        if phase == SWING_PHASE:
+        if phase in (SWING_PHASE, AUXILIARY):
             return SIMULTANEOUS if len(self.choosers) > 1 else self.choosers[0]
         return TERMINAL
 
     def acting_seats(self) -> tuple[int, ...]:
-        if self.phase == SWING_PHASE:
+        if self.phase in (SWING_PHASE, AUXILIARY):
             return self.choosers
         if self.phase in _DECIDING_PHASES:
             return (self.turn,)  # type: ignore[return-value]
@@ -310,6 +331,8 @@ class ButtonMenState(State):
             slot = self.turbo_left[0]
             die = self.recipes[seat][slot]  # type: ignore[index]
             return [(TURBO_KIND, slot, size) for size in turbo_sizes(die)]
+        if self.phase == AUXILIARY and seat in self.choosers:
+            return list(AUXILIARY_MOVES)
         if self.phase == SWING_PHASE and seat in self.choosers:
             if self.classic[seat]:
                 return list(SWING_MOVES)
@@ -485,7 +508,11 @@ class ButtonMenState(State):
 
     def _apply(self, actor: int, move: Any) -> None:
         self._legal = None
-        if actor == SIMULTANEOUS:
+        if actor == SIMULTANEOUS and self.phase == AUXILIARY:
+            self.last = LastEvent(AUXILIARY_KIND, None, move, scene(self))
+            played = all(choice[1] for _, choice in move)
+            self._seat(self.fighters, [auxiliary_result(r, played) for r in self.recipes])  # type: ignore[arg-type]
+        elif actor == SIMULTANEOUS:
             self.last = LastEvent(SWING_KIND, None, None, scene(self))
             for seat, choice in move:
                 self._choose_swing(seat, choice)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.buttonmen.dice import (
+    auxiliary_offer,
     choices,
     die_skills,
     is_classic,
@@ -30,9 +31,7 @@ from games.buttonmen.fighters import (
 )
 from games.buttonmen.rules import MAX_ROUNDS, SLOTS
 from games.buttonmen.state import (
-    FIGHTERS as FIGHTERS_PHASE,
-)
-from games.buttonmen.state import (
+    AUXILIARY,
     FOCUS,
     OVER,
     PHASES,
@@ -41,6 +40,9 @@ from games.buttonmen.state import (
     SWING_PHASE,
     TURBO,
     ButtonMenState,
+)
+from games.buttonmen.state import (
+    FIGHTERS as FIGHTERS_PHASE,
 )
 from games.core import IllegalMove
 
@@ -222,6 +224,14 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     state.round = _count(view.get("round", 1), "round", 1, MAX_ROUNDS)
     _read_results(state, view)
     if phase == FIGHTERS_PHASE:
+        return
+    if phase == AUXILIARY:
+        # Before round 1: the recipes as offered (courtesy dice included), no dice yet.
+        if auxiliary_offer(list(state.recipes)) != list(state.recipes):
+            raise IllegalMove("the auxiliary phase needs Auxiliary dice on both recipes")
+        if sorted(view.get("acting") or []) != [0, 1] or state.round != 1:
+            raise IllegalMove("the auxiliary phase has both seats deciding, before round 1")
+        state.classic, state.choosers = [False, False], (0, 1)
         return
     state.classic = [is_classic(r) for r in state.recipes]
     state.poison = [poison_mask(r) for r in state.recipes]

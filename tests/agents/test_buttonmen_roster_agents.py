@@ -35,6 +35,7 @@ SAMPLE = [
     ("Ping", 3),  # (4) (8) (X)! (X)!: two Turbo swing dice
     ("Pain", 3),  # t(4) (8) sz(16) (20) (V)? p(X)!: Trip, Mood and Turbo at once
     ("Ricky", 3),  # #(6) (8) #(8) (20) #(X): Rush dice
+    ("Gawaine", 3),  # (4) (4) (12) (20) (X) +(6): an Auxiliary die, offered to both
 ]
 
 AGENTS = [

@@ -22,7 +22,7 @@ def newly_playable(letter):
     return [b.name for b in buttons() if b.playable and any(letter in d.skills for d in b.dice)]
 
 
-@pytest.mark.parametrize("letter", ["?", "t", "!", "#"])
+@pytest.mark.parametrize("letter", ["?", "t", "!", "#", "+"])
 def test_new_skill_buttons_are_played_to_the_end_by_random_self_play(letter):
     # Seeded: four random buttons with the skill, each against another one with it.
     names = newly_playable(letter)
@@ -289,3 +289,39 @@ def test_any_die_may_rush_two_dice_when_one_of_them_is_a_rush_die():
     state = seated([("z#(12)", 2), (8, 8)]).apply(("roll", (9, 1), (4, 5)))
     two = [m for m in state.legal_moves(0) if m[2] == (0, 1)]
     assert two == [("speed", (0,), (0, 1))]
+
+
+# ----- Auxiliary ---------------------------------------------------------------------------
+
+
+def test_auxiliary_dice_are_played_only_if_both_seats_want_them():
+    # Gawaine (4) (4) (12) (20) (X) +(6) against Avis: Avis is offered a copy of the +(6).
+    state = GAME.new_state(2, {"fighters": ["Gawaine", "Avis"], "rounds_to_win": 1})
+    assert state.phase == "auxiliary" and state.acting_seats() == (0, 1)
+    assert state.recipes == [(4, 4, 12, 20, "X", "+(6)"), (4, 4, 10, 12, "X", "+(6)")]
+    assert state.legal_moves(1) == [("auxiliary", 0), ("auxiliary", 1)]
+    assert state.str_to_move("auxiliary:yes") == ("auxiliary", 1)
+    assert state.move_to_str(("auxiliary", 0)) == "auxiliary:no"
+    view = state.full_view()
+    assert view["fighters"][1]["recipe"][-1] == "+(6)" and view["dice"] == [[], []]
+    assert GAME.from_position(view).legal_moves(0) == state.legal_moves(0)
+    both = state.apply_joint({0: ("auxiliary", 1), 1: ("auxiliary", 1)})
+    # Played: an ordinary d6 each, then the round starts (both choose X).
+    assert both.recipes == [(4, 4, 12, 20, "X", 6), (4, 4, 10, 12, "X", 6)]
+    assert both.phase == "swing" and both.choosers == (0, 1)
+    assert both.last.render()["text"] == (
+        "Auxiliary dice: Gawaine wants them and Avis wants them: they are played"
+    )
+    one = state.apply_joint({0: ("auxiliary", 1), 1: ("auxiliary", 0)})
+    assert one.recipes == [(4, 4, 12, 20, "X"), (4, 4, 10, 12, "X")]
+    assert one.classic == [True, True]  # back to plain and X dice: the fast path's
+
+
+def test_auxiliary_dice_keep_their_other_skills_and_each_seat_its_own():
+    # Nimue's +s(10) becomes a Shadow d10; Merlin keeps its own +s(X), no courtesy copy.
+    state = GAME.new_state(2, {"fighters": ["Nimue", "Merlin"]})
+    assert state.recipes[0][-1] == "+s(10)" and state.recipes[1][-1] == "+s(X)"
+    assert len(state.recipes[0]) == len(state.recipes[1]) == 6
+    state = state.apply_joint({0: ("auxiliary", 1), 1: ("auxiliary", 1)})
+    assert state.recipes[0][-1] == "s(10)" and state.recipes[1][-1] == "s(X)"
+    assert state.shadow == [0b100100, 0b101100]  # s(12), s(10); s(10), s(20), s(X)

@@ -79,6 +79,9 @@ SKILL_LINES = {
     "either of its option sizes) before it is rerolled",
     "Rush": "any die may make a rush attack: alone, it captures exactly two dice whose "
     "values add up to its own, if it or one of the two is a Rush die; it is then rerolled",
+    "Auxiliary": "an optional extra die: before the match both players say whether they "
+    "want the Auxiliary dice (a player without any is offered a copy of the other's); "
+    "they are played only if both do",
 }
 
 
