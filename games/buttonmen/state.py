@@ -327,10 +327,16 @@ class ButtonMenState(State):
                 self._legal = self._focus_moves(seat)
             return list(self._legal)
         if self.phase == TURBO and seat == self.turn:
-            # One Turbo die at a time, by slot: any size its owner could choose for it.
+            # One Turbo die at a time, by slot: any size its owner could choose for it,
+            # but for a trip attack one with which it can still capture (the site's rule).
             slot = self.turbo_left[0]
             die = self.recipes[seat][slot]  # type: ignore[index]
-            return [(TURBO_KIND, slot, size) for size in turbo_sizes(die)]
+            low = 0 if self.tripping is None else self._min_value(1 - seat, self.tripping)
+            return [
+                (TURBO_KIND, slot, size)
+                for size in turbo_sizes(die)
+                if sum(resized_parts(die, size)) >= low
+            ]
         if self.phase == AUXILIARY and seat in self.choosers:
             return list(AUXILIARY_MOVES)
         if self.phase == SWING_PHASE and seat in self.choosers:

@@ -251,6 +251,8 @@ def test_a_turbo_trip_die_is_sized_before_its_trip_roll_and_may_trip_what_its_la
     assert state.turn == 0 and ("trip", (0,), 0) in state.legal_moves(0)
     state = state.apply(("trip", (0,), 0))
     assert state.phase == "turbo" and state.tripping == 0
+    # Then it must take a size that can capture: a d1 never would.
+    assert state.legal_moves(0) == [("turbo", 0, 6)]
     state = state.apply(("turbo", 0, 6))
     assert state.phase == "reroll" and len(state.chance_outcomes()) == 6 * 3
     state = state.apply(("reroll", (5, 4)))
