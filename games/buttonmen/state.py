@@ -703,7 +703,7 @@ class ButtonMenState(State):
             self._before_reroll(seat)
             return
         foe = 1 - seat
-        # A speed attack takes several dice (a tuple of slots); the others take one.
+        # Speed and rush attacks take several dice (a tuple of slots); the others one.
         for target in targets if isinstance(targets, tuple) else (targets,):
             self._capture(seat, target)
         if not self.alive[foe]:
