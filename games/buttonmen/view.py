@@ -360,6 +360,10 @@ def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
         value = die.get("value")
         if rolled:
             low, high = len(parts[slot]), max(sizes[slot], 1)
+            if state.turbo[seat] >> slot & 1:
+                # Sized in the turbo phase, a die shows its old value until the reroll.
+                turbo = recipe[slot]
+                high = max(high, *(sum(resized_parts(turbo, n)) for n in turbo_sizes(turbo)))
             values[slot] = _count(value, "a rolled die's value", low, high)
         elif value is not None:
             raise IllegalMove("dice show no values before the round's roll")

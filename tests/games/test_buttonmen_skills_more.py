@@ -224,6 +224,16 @@ def test_after_attacking_a_turbo_swing_die_takes_the_size_its_owner_chooses():
     assert state.round_scores() == (6 + (20 + 4) / 2, 8 / 2)
 
 
+def test_a_turbo_die_sized_below_the_value_it_shows_reads_back_from_its_view():
+    # Sized down to 4 while it still shows 9 (its reroll is next): the view says so.
+    state = seated([("!(X)", 4), (6, 8)]).apply(("swing", 12))
+    state = state.apply(("roll", (9, 3), (5, 4))).apply(("power", (0,), 0))
+    state = state.apply(("turbo", 0, 4))
+    assert state.size[0] == (4, 4) and state.value[0] == (9, 3)
+    again = GAME.from_position(state.full_view())
+    assert again.size[0] == (4, 4) and again.chance_outcomes() == state.chance_outcomes()
+
+
 def test_turbo_option_and_twin_dice_and_several_turbo_dice_in_one_attack():
     # An option die chooses one of its two sizes; a twin die's size is each half's.
     state = seated([("!(4/10)", "!(V,V)"), (20, 20)]).apply(("swing", 6, 10))  # V, option
