@@ -139,3 +139,55 @@ def test_site_game_007_trip_attacks_fail_and_succeed_and_trip_dice_skip_initiati
     legal = {state.move_to_str(m) for m in state.legal_moves(0)}
     assert legal == {f"trip:{a}>{t}" for a in (0, 2) for t in range(5)}
     assert state.value[1] == (5, 8, 10, 10, 10) and state.alive[0] == 0b10111
+
+
+def test_site_game_009_auxiliary_dice_courtesy_copy_and_focus():
+    # responder01Test::test_interface_game_009: Merlin (2) (4) s(10) s(20) (X) +s(X)
+    # against Crane (4) f(6) f(8) (10) (12); Crane is offered a copy of the +s(X), after
+    # its own dice. Both play them; Merlin's (X) and s(X) share X = 4, Crane's s(X) is 16.
+    state = seated(["Merlin", "Crane"], [FIGHTERS["Merlin"], FIGHTERS["Crane"]])
+    assert state.phase == "auxiliary" and state.recipes[1] == FIGHTERS["Crane"] + ("+s(X)",)
+    state = state.apply_joint({0: ("auxiliary", 1), 1: ("auxiliary", 1)})
+    assert state.recipes == [(2, 4, "s(10)", "s(20)", "X", "s(X)"), FIGHTERS["Crane"] + ("s(X)",)]
+    state = state.apply_joint({0: ("swing", 4), 1: ("swing", 16)})
+    state = play(
+        state,
+        [
+            ("roll:1,4,2,20,4,3/3,3,3,1,9,1", {"turn": 1}),
+            ("skill:2+3>1", {}),  # Move 05: f(8) 3 + (10) 1 take the (4) showing 4
+            ("reroll:4,5", {"turn": 0}),
+            ("power:0>5", {}),  # Move 06: the (2) showing 1 takes the s(X=16) showing 1
+            ("reroll:2", {"turn": 1}),
+            ("power:3>4", {}),  # Move 07
+            ("reroll:1", {}),
+            ("shadow:2>4", {}),  # Move 08: s(10) showing 2 shadow-attacks the (12) at 9
+            ("reroll:4", {}),
+            ("skill:1+3>2", {}),  # Move 09
+            ("reroll:3,2", {}),
+            ("power:0>3", {}),  # Move 10
+            ("reroll:1", {}),
+            ("power:2>5", {}),  # Move 11
+            ("reroll:7", {"turn": 0, "legal": {"pass"}}),
+            ("pass", {}),
+            ("power:2>0", {}),  # Move 12
+            ("reroll:8", {"turn": 0, "legal": {"pass"}}),
+            ("pass", {}),
+            # Round 1: Merlin 48, Crane 33; only Crane, the loser, chooses again.
+            ("pass", {"wins": [1, 0], "phase": "swing"}),
+        ],
+    )
+    assert state.results[0] == (0, 96, 66) and state.choosers == (1,)
+    state = play(
+        state,
+        [
+            ("swing:15", {}),  # Move 13
+            # Merlin has the initiative (1, 1, 2 against 1, 4, 4); Crane's Focus dice at
+            # their minimum would win it, so Crane may turn them down (Move 14).
+            ("roll:2,2,1,9,4,1/4,4,8,1,8,11", {"phase": "focus", "turn": 1}),
+            ("focus:1=1", {"legal": {"focus:2=" + str(v) for v in range(1, 8)}}),
+            ("focus:2=1", {}),
+            ("take", {"phase": "play", "turn": 1}),
+            ("skill:3+4>3", {}),  # Move 15: (10) 1 + (12) 8 take the s(20) showing 9
+            ("reroll:2,7", {"turn": 0}),
+        ],
+    )
