@@ -280,10 +280,9 @@ class ButtonMenState(State):
                 self.value[seat], usable, self.rush[seat],
                 self.value[foe], self.alive[foe], self.rush[foe], speed,
             )  # fmt: skip
-        trip = self.trip[seat] & self.alive[seat] & ~self.dizzy[seat]
+        trip = self.trip[seat] & usable
         if trip:
-            width = range(len(self.value[seat]))
-            highest = [self._highest_after_roll(seat, i) for i in width]
+            highest = [self._highest_after_roll(seat, i) for i in range(len(self.value[seat]))]
             lowest = [self._min_value(foe, i) for i in range(len(self.value[foe]))]
             moves += trip_attacks(trip, highest, self.alive[foe], lowest)
         return moves
@@ -412,6 +411,7 @@ class ButtonMenState(State):
         raise IllegalMove("no chance event is due")
 
     def _rerolled(self) -> list[tuple[int, int]]:
+        """The dice the reroll rolls, (seat, slot) in rolling order (describe.rerolled)."""
         return describe.rerolled(self)
 
     def _mood_rolls(self, rerolled: list[tuple[int, int]]) -> list[tuple[Any, float]] | None:
