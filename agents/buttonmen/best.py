@@ -42,7 +42,7 @@ from agents.core import Budget, Decision
 from agents.search.allowance import Allowance
 from games.buttonmen import ButtonMenState
 from games.buttonmen.fast import AttackPolicy
-from games.buttonmen.state import SWING_PHASE
+from games.buttonmen.state import AUXILIARY, SWING_PHASE
 
 #: Playouts between two readings of the clock (a safety cap only: the counts decide).
 CHECK_EVERY = 64
@@ -132,7 +132,9 @@ class ButtonMenBest(ButtonMenFlat):
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         budget = with_own_limit(budget, self.seconds)
         moves = state.legal_moves(seat)
-        swinging = state.phase == SWING_PHASE
+        # Whether to play Auxiliary dice is weighed as a swing choice is: a blind
+        # simultaneous choice before round 1 (agents.buttonmen.swing.after_swing).
+        swinging = state.phase in (SWING_PHASE, AUXILIARY)
         if len(moves) == 1:
             thinking = {"algorithm": self.name, "seat": seat, "forced": True}
             return Decision(moves[0], thinking, {"playouts": 0})

@@ -37,7 +37,7 @@ from agents.search.allowance import Allowance
 from agents.search.thinking import TOP_MOVES, TREE_CHILDREN, node, rounded
 from games.buttonmen import ButtonMenState
 from games.buttonmen.rules import SLOTS, attacks
-from games.buttonmen.state import COIN, FOCUS, ROLL, SWING_PHASE
+from games.buttonmen.state import AUXILIARY, COIN, PLAY, ROLL, SWING_PHASE
 
 #: Nodes between two looks at the clock.
 _CLOCK_EVERY = 1024
@@ -190,11 +190,12 @@ class ButtonMenExpectimax(Agent):
             raise ValueError("agent 'buttonmen-em': swing is mc, em or uniform")
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
-        if state.phase == SWING_PHASE:
+        if state.phase in (SWING_PHASE, AUXILIARY):  # Auxiliary dice: chosen as a swing
             return self._swing(state, seat, budget, rng)
         moves = state.legal_moves(seat)
-        if len(moves) == 1 or state.phase == FOCUS:
-            # The tree searches attacks only: a Focus turn-down is picked at random.
+        if len(moves) == 1 or state.phase != PLAY:
+            # The tree searches attacks only: a Focus turn-down or a Turbo die's size is
+            # picked at random.
             forced = len(moves) == 1
             thinking = {"algorithm": self.name, "seat": seat, "forced": forced}
             return Decision(moves[0] if forced else rng.choice(moves), thinking, {"nodes": 0})
@@ -290,7 +291,7 @@ class ButtonMenExpectimax(Agent):
         self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random
     ) -> Decision:
         allowance = Allowance(budget, self.playouts)
-        if self.swing == "mc":
+        if self.swing == "mc" or (self.swing == "em" and state.phase == AUXILIARY):
             move, rows = monte_carlo_swing(state, seat, allowance, rng)
             policy = "greedy conversion matches (as buttonmen-mc)"
         elif self.swing == "em":

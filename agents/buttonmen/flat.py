@@ -35,7 +35,7 @@ from agents.core import Agent, Budget, Decision
 from agents.search.allowance import Allowance
 from games.buttonmen import ButtonMenState
 from games.buttonmen.fast import playout
-from games.buttonmen.state import SWING_PHASE
+from games.buttonmen.state import AUXILIARY, SWING_PHASE
 
 #: Rollout policies: both seats on the conversion rule, or uniformly random (MC's).
 ROLLOUTS = {"greedy": conversion_pick, "random": None}
@@ -98,7 +98,7 @@ class ButtonMenFlat(ButtonMenMonteCarlo):
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         budget = with_own_limit(budget, self.seconds)
         moves = state.legal_moves(seat)
-        if state.phase == SWING_PHASE:
+        if state.phase in (SWING_PHASE, AUXILIARY):  # Auxiliary dice: chosen as a swing
             allowance = Allowance(budget, self.swing_playouts)
             move, rows = monte_carlo_swing(state, seat, allowance, rng)
             return self._decision(state, seat, move, rows, "swing", allowance)

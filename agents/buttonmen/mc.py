@@ -18,7 +18,7 @@ from agents.search.allowance import Allowance
 from agents.search.thinking import TOP_MOVES
 from games.buttonmen import ButtonMenState
 from games.buttonmen.fast import playout
-from games.buttonmen.state import SWING_PHASE
+from games.buttonmen.state import AUXILIARY, SWING_PHASE
 
 
 class ButtonMenMonteCarlo(Agent):
@@ -44,7 +44,7 @@ class ButtonMenMonteCarlo(Agent):
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         moves = state.legal_moves(seat)
         allowance = Allowance(budget, self.playouts)
-        if state.phase == SWING_PHASE:
+        if state.phase in (SWING_PHASE, AUXILIARY):  # Auxiliary dice: chosen as a swing
             if self.swing == "uniform":
                 move, _ = uniform_swing(state, seat, rng)
                 thinking = {"algorithm": self.name, "seat": seat, "choice": "swing"}

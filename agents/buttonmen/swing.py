@@ -10,6 +10,10 @@ when only this seat chooses, the opponent's size is the one revealed by the last
 
 :func:`uniform_swing` (a size drawn uniformly, no thought) is an experiment's baseline:
 it shows how much of a result the swing choice carries.
+
+Whether to play Auxiliary dice (the auxiliary phase, a blind choice of both seats
+before round 1) is weighed the same way: the agents hand it to these functions as a
+swing choice.
 """
 
 from __future__ import annotations

@@ -37,6 +37,10 @@ def die(state: ButtonMenState, seat: int, slot: int, showing: bool = True) -> st
     poison += "Speed " if state.speed[seat] >> slot & 1 else ""
     poison += "Focus " if state.focus[seat] >> slot & 1 else ""
     poison += "Stinger " if state.stinger[seat] >> slot & 1 else ""
+    poison += "Mood " if state.mood[seat] >> slot & 1 else ""
+    poison += "Trip " if state.trip[seat] >> slot & 1 else ""
+    poison += "Turbo " if state.turbo[seat] >> slot & 1 else ""
+    poison += "Rush " if state.rush[seat] >> slot & 1 else ""
     text = f"{poison}{swing}d{state.size[seat][slot]}"
     value = state.value[seat][slot]
     return f"{text} showing {value}" if showing and value else text
@@ -51,35 +55,43 @@ def _listing(parts: list[str]) -> str:
 def describe_move(state: ButtonMenState, move: Any) -> str:
     """A sentence for ``move`` (a seat's move or a chance outcome) at this position,
     e.g. "Avis' d12 showing 9 power-attacks Hammer's d20 showing 7"."""
+    if _is_joint(move) and move[0][1][0] == "auxiliary":
+        return auxiliary_text(state, move)
     if _is_joint(move):
         # Both secret swing choices, revealed together at the simultaneous node.
         sizes = [f"{player(state, seat)} {_choice(state, seat, choice)}" for seat, choice in move]
         return "swing sizes revealed: " + _listing(sizes)
     kind = move[0]
     seat = state.turn
-    if kind in ("power", "skill", "shadow"):
+    if kind in ("power", "skill", "shadow", "trip"):
         _, attackers, target = move
         foe = 1 - seat
         victim = f"{possessive(state, foe)} {die(state, foe, target)}"
-        if kind in ("power", "shadow"):
+        if kind in ("power", "shadow", "trip"):
             return (
                 f"{possessive(state, seat)} {die(state, seat, attackers[0])} {kind}-attacks "
                 f"{victim}"
             )
         used = _listing([die(state, seat, i) for i in attackers])
         return f"{player(state, seat)} skill-attacks {victim} with {used}"
-    if kind == "speed":
+    if kind in ("speed", "rush"):
         _, attackers, targets = move
         foe = 1 - seat
         victims = _listing([die(state, foe, t) for t in targets])
         return (
-            f"{possessive(state, seat)} {die(state, seat, attackers[0])} speed-attacks "
+            f"{possessive(state, seat)} {die(state, seat, attackers[0])} {kind}-attacks "
             f"{possessive(state, foe)} {victims}"
         )
     if kind == "pass":
         return f"{player(state, seat)} passes"
     if kind == "focus":
         return f"{player(state, seat)} turns their {die(state, seat, move[1])} down to {move[2]}"
+    if kind == "turbo":
+        # The size is each swing half's for a twin die: say what the die becomes.
+        from games.buttonmen.dice import resized_parts
+
+        size = sum(resized_parts(state.recipes[seat][move[1]], move[2]))  # type: ignore[index]
+        return f"{player(state, seat)} sets their {die(state, seat, move[1], False)} to d{size}"
     if kind == "take":
         return f"{player(state, seat)} takes the initiative with the Focus dice turned down"
     if kind == "decline":
@@ -108,12 +120,25 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
     if kind == "coin":
         return f"a coin toss gives {player(state, move[1])} the first move"
     if kind == "reroll":
-        again = [
-            f"{die(state, seat, i, False)}: {v}"
-            for i, v in zip(state.pending, move[1], strict=False)
-        ]
+        sizes = iter(move[2] if len(move) > 2 else ())
+        again = []
+        for (s, i), v in zip(rerolled(state), move[1], strict=False):
+            owner = "" if s == seat else f"{possessive(state, s)} "
+            # A Mood die's new size comes first: "Mood swing d12, now a d20: 17".
+            now = f", now a d{next(sizes, '?')}" if state.mood[s] >> i & 1 else ""
+            again.append(f"{owner}{die(state, s, i, False)}{now}: {v}")
         return f"{player(state, seat)} rerolls " + _listing(again)
     return repr(move)
+
+
+def rerolled(state: ButtonMenState | Scene) -> list[tuple[int, int]]:
+    """The dice a reroll rolls, as (seat, slot), in the order it rolls them: the
+    attacking dice by slot, then a trip attack's target (a state or the scene of one)."""
+    seat = state.turn
+    dice = [(seat, i) for i in state.pending]
+    if state.tripping is not None:
+        dice.append((1 - seat, state.tripping))  # type: ignore[operator]
+    return dice  # type: ignore[return-value]
 
 
 def _choice(state: ButtonMenState, seat: int, move: tuple) -> str:
@@ -137,11 +162,29 @@ def _is_joint(move: Any) -> bool:
     )
 
 
+def auxiliary_text(state: ButtonMenState | Scene, joint: tuple) -> str:
+    """Both seats' Auxiliary choices, revealed together, and what follows from them."""
+    wants = [
+        f"{player(state, seat)} {'wants' if choice[1] else 'does not want'} them"  # type: ignore[arg-type]
+        for seat, choice in joint
+    ]
+    played = all(choice[1] for _, choice in joint)
+    return (
+        "Auxiliary dice: "
+        + _listing(wants)
+        + (": they are played" if played else ": they are left out")
+    )
+
+
 def swing_chosen(state: ButtonMenState, seat: int | None) -> str:
     """The news of a swing choice, which must not tell the size before the roll."""
     if seat is None:
         return "both players chose their swing dice in secret"
     return f"{player(state, seat)} chose a swing size in secret"
+
+
+def trip_text(state: ButtonMenState, taken: bool) -> str:
+    return ": the trip takes the die" if taken else ": the trip fails, both dice stay"
 
 
 def initiative_text(state: ButtonMenState, first: int | None) -> str:
@@ -178,6 +221,11 @@ class Scene(NamedTuple):
     focus: tuple = (0, 0)
     stinger: tuple = (0, 0)
     recipes: tuple = (None, None)
+    mood: tuple = (0, 0)
+    trip: tuple = (0, 0)
+    tripping: int | None = None
+    turbo: tuple = (0, 0)
+    rush: tuple = (0, 0)
 
 
 def scene(state: ButtonMenState) -> Scene:
@@ -197,6 +245,11 @@ def scene(state: ButtonMenState) -> Scene:
         tuple(state.focus),
         tuple(state.stinger),
         tuple(state.recipes),
+        tuple(state.mood),
+        tuple(state.trip),
+        state.tripping,
+        tuple(state.turbo),
+        tuple(state.rush),
     )
 
 
@@ -221,6 +274,10 @@ class LastEvent:
     def render(self) -> dict[str, Any]:
         if self.event == "swing":  # the size stays secret until the roll
             move, text = None, swing_chosen(self.scene, self.seat)  # type: ignore[arg-type]
+        elif self.event == "auxiliary":  # both choices at once: a joint move
+            joint = self.move
+            move = ", ".join(f"{seat}:{move_to_text(choice)}" for seat, choice in joint)
+            text = auxiliary_text(self.scene, joint)
         else:
             move, text = move_to_text(self.move), describe_move(self.scene, self.move)  # type: ignore[arg-type]
         for function, args in self.tail:

@@ -10,7 +10,9 @@ A recipe is a tuple of dice in the order they sit on the button. A die is:
 - ``"a,b"`` (e.g. ``"4,4"`` or ``"X,X"``): a twin die, one die made of two that roll
   together; it shows the sum of both and its size is the sum of both sizes;
 - any of these with skill letters, written as the site writes them: ``"p(20)"``,
-  ``"p(X)"``, ``"p(4,4)"`` (``SKILLS``: the ones the engine plays).
+  ``"p(X)"``, ``"p(4,4)"`` (``SKILLS``: the ones the engine plays). The site writes
+  Mood and Turbo after the die (``(X)?``, ``(4/10)!``); the engine keeps every skill
+  letter in front: ``"?(X)"``, ``"!(4/10)"``.
 
 The choice of a seat is one move ``("swing", v1, v2, …)``: one value per *choice*, the
 swing letters first (in the order they first appear on the button), then each option
@@ -44,8 +46,28 @@ SWING_RANGES: dict[str, tuple[int, int]] = {
 #: (games.buttonmen.rules.speed_attacks); Focus dice may be turned down after the
 #: roll to take the initiative (the focus phase of games.buttonmen.state); Stinger
 #: dice widen skill attacks (games.buttonmen.rules.attacks_with_stinger) and do not
-#: count for initiative.
-SKILLS: dict[str, str] = {"p": "Poison", "s": "Shadow", "z": "Speed", "f": "Focus", "g": "Stinger"}
+#: count for initiative; Mood swing dice take a random size whenever they are rerolled
+#: (``mood_sizes``); Trip dice add the trip attack
+#: (games.buttonmen.rules.trip_attacks) and do not count for initiative; after an
+#: attack its owner chooses each attacking Turbo die's size (``turbo_sizes``); Rush
+#: dice let the rush attack take two dice (games.buttonmen.rules.rush_attacks);
+#: Auxiliary dice are played only if both players want them (``auxiliary_offer``).
+SKILLS: dict[str, str] = {
+    "p": "Poison",
+    "s": "Shadow",
+    "z": "Speed",
+    "f": "Focus",
+    "g": "Stinger",
+    "?": "Mood",
+    "t": "Trip",
+    "!": "Turbo",
+    "#": "Rush",
+    "+": "Auxiliary",
+}
+
+#: The sizes of "real-world" dice: a Mood swing die rerolls as one of these within its
+#: swing letter's range (the site's rule), never as, say, a d7.
+STANDARD_SIZES = (1, 2, 4, 6, 8, 10, 12, 20, 30)
 
 #: Bounds for hand-made and roster recipes (the move tables are built for them).
 MAX_DICE = 8
@@ -96,8 +118,19 @@ def _die_parts(die: int | str) -> tuple[str, tuple[Part, ...]] | None:
         if any(letter not in SKILLS for letter in skills) or not isinstance(body, str):
             return None
         if body.isascii() and body.isdigit():
-            return _die_parts(int(body))
-        return _die_parts(body) if body else None
+            found = _die_parts(int(body))
+        else:
+            found = _die_parts(body) if body else None
+        if found is None:
+            return None
+        swing = any(isinstance(p, str) for p in found[1])
+        if "?" in skills and (not swing or found[0] == "option" or "!" in skills):
+            return None  # Mood resizes swing dice only; with Turbo it would choose twice
+        if "t" in skills and "s" in skills:
+            return None  # a Shadow Trip die trips by other rules (none on the roster)
+        if "!" in skills and not swing and found[0] != "option":
+            return None  # Turbo resizes swing and option dice only
+        return found
     if body.isascii() and body.isdigit():
         return None  # a number is written as an int
     if die in SWING_RANGES:
@@ -190,6 +223,79 @@ def layout(recipe: tuple, chosen: tuple[int, ...] | None) -> tuple[tuple, tuple,
         parts.append(rolled)
         sizes.append(0 if 0 in rolled else sum(rolled))
     return tuple(sizes), tuple(parts), mask
+
+
+def _swing_letter(die: object) -> str | None:
+    """The swing letter of a die (the first, a twin die's two share one), or None."""
+    _, parts = die_parts(die)  # type: ignore[misc]
+    return next((p for p in parts if isinstance(p, str)), None)
+
+
+@cache
+def mood_sizes(die: object) -> tuple[int, ...]:
+    """The sizes a Mood die may take when rerolled: the standard sizes within its swing
+    letter's range (for a twin die, the size of each swing half)."""
+    letter = _swing_letter(die)
+    if letter is None:
+        return ()
+    low, high = SWING_RANGES[letter]
+    return tuple(n for n in STANDARD_SIZES if low <= n <= high)
+
+
+@cache
+def turbo_sizes(die: object) -> tuple[int, ...]:
+    """The sizes a Turbo die's owner may choose after it attacks: its option die's two,
+    or its swing letter's whole range (for a twin die, the size of each swing half)."""
+    kind, parts = die_parts(die)  # type: ignore[misc]
+    if kind == "option":
+        return tuple(parts)  # type: ignore[arg-type]
+    letter = _swing_letter(die)
+    if letter is None:
+        return ()
+    low, high = SWING_RANGES[letter]
+    return tuple(range(low, high + 1))
+
+
+def resized_parts(die: object, size: int) -> tuple[int, ...]:
+    """The parts a Mood or Turbo die rolls once resized to ``size``: an option die is
+    that one die; every swing part of a (twin) swing die takes the size, a fixed part of
+    a twin keeps its own."""
+    kind, parts = die_parts(die)  # type: ignore[misc]
+    if kind == "option":
+        return (size,)
+    return tuple(size if isinstance(p, str) else p for p in parts)  # type: ignore[misc]
+
+
+def without_skill(die: int | str, letter: str) -> int | str:
+    """The die with the skill ``letter`` taken away: ``"(20)"``-like dice become plain
+    (``"+(20)"`` -> 20, ``"+s(10)"`` -> ``"s(10)"``)."""
+    skills, body = split_skills(die)
+    if letter not in skills:
+        return die
+    rest = skills.replace(letter, "")
+    if rest:
+        return f"{rest}({body})"
+    return int(body) if isinstance(body, str) and body.isascii() and body.isdigit() else body  # type: ignore[return-value]
+
+
+def auxiliary_offer(recipes: list[tuple]) -> list[tuple] | None:
+    """The recipes both seats decide on when either button has Auxiliary dice (None when
+    neither has): a seat without any gets a copy of every Auxiliary die of the other
+    (the site's "courtesy" dice), after its own. None also when that would seat more
+    than MAX_DICE dice (the engine's move tables stop there): then nobody plays any."""
+    aux = [[d for d in r if "+" in die_skills(d)] for r in recipes]
+    if not aux[0] and not aux[1]:
+        return None
+    offered = [tuple(r) + (() if aux[s] else tuple(aux[1 - s])) for s, r in enumerate(recipes)]
+    return offered if all(len(r) <= MAX_DICE for r in offered) else None
+
+
+def auxiliary_result(offered: tuple, played: bool) -> tuple:
+    """The recipe a seat plays the match with: its Auxiliary dice as ordinary dice when
+    both seats chose to play them, else without them."""
+    if played:
+        return tuple(without_skill(d, "+") for d in offered)
+    return tuple(d for d in offered if "+" not in die_skills(d))
 
 
 def notation(die: object) -> str:

@@ -13,10 +13,12 @@ from games.buttonmen.state import ButtonMenState
 
 
 class Attack(NamedTuple):
-    kind: str  # "power", "skill", "shadow" or "speed"
+    kind: str  # "power", "skill", "shadow", "speed", "rush" or "trip"
     attackers: tuple[int, ...]  # own die slots
-    target: int | tuple[int, ...]  # the opposing die's slot (a speed attack: its slots)
-    gain: int  # the captured dice's sizes: what the capture adds to the round score
+    target: int | tuple[int, ...]  # the opposing die's slot (speed and rush: its slots)
+    # The captured dice's sizes: what the capture adds to the round score (a trip attack
+    # captures only if its roll wins, and at the target's size after that roll).
+    gain: int
     move: tuple  # the move to apply
 
 
@@ -37,7 +39,7 @@ def attack_list(state: ButtonMenState, seat: int | None = None) -> list[Attack]:
 
 
 def _gain(sizes: tuple[int, ...], target: int | tuple[int, ...]) -> int:
-    if isinstance(target, tuple):  # a speed attack's several dice
+    if isinstance(target, tuple):  # a speed or rush attack's several dice
         return sum(sizes[t] for t in target)
     return sizes[target]
 

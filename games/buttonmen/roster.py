@@ -15,9 +15,9 @@ Each button falls in the first tier whose dice it needs:
    Stinger, Rush, Mood, Trip, Turbo and Auxiliary;
 
 or none, when it needs anything else (other skills, or special rules of its own). A
-button is *playable* when the engine implements what it needs; today that is tiers 1
-and 2, and the tier-3 buttons whose skills the engine all plays
-(``games.buttonmen.dice.SKILLS``); the others say what they still need.
+button is *playable* when the engine implements what it needs; today that is tiers 1,
+2 and 3 (the engine plays all ten skills, ``games.buttonmen.dice.SKILLS``), but for a
+button too big for the engine's move tables; the others say what they still need.
 ``roster()`` lists every button with its tier and, when it is not playable, why.
 """
 
@@ -82,7 +82,8 @@ TIER2_NEEDS = frozenset(
     ["option dice", "twin dice", *(f"the swing letter {L}" for L in SWING_RANGES if L != "X")]
 )
 
-#: The tiers the engine plays whole today (and tier-3 buttons whose skills it plays).
+#: The tiers the engine plays whole by construction (a tier-3 button plays when the
+#: engine plays every skill it uses: today all of them).
 PLAYABLE_TIERS = (1, 2)
 
 #: A seat's choice moves beyond this many would swamp the agents' swing search.

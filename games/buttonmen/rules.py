@@ -28,9 +28,20 @@ SURRENDER = (SURRENDER_KIND,)
 SHADOW = "shadow"
 #: The Speed die's attack: one die takes several whose values sum to its own.
 SPEED = "speed"
+#: The Trip die's attack: it and its target are rerolled; the target is taken if the
+#: Trip die then shows at least as much.
+TRIP = "trip"
+#: The rush attack: one die takes exactly two whose values sum to its own, when a Rush
+#: die is among the three.
+RUSH = "rush"
 #: The moves of the focus phase: turn one Focus die down, ``("focus", slot, value)``;
 #: take the initiative with the dice turned down so far; or let the other seat start.
 FOCUS_KIND = "focus"
+#: The choice of the auxiliary phase: ``("auxiliary", 1)`` to play the Auxiliary dice
+#: (they are played only if both seats choose so), ``("auxiliary", 0)`` not to.
+AUXILIARY_KIND = "auxiliary"
+#: The move of the turbo phase: an attacking Turbo die's new size, ``("turbo", slot, size)``.
+TURBO_KIND = "turbo"
 TAKE = ("take",)
 DECLINE = ("decline",)
 
@@ -167,6 +178,51 @@ def speed_attacks(
                 total += foe[t]
             if total == value:
                 moves.append((SPEED, (i,), targets))
+    return moves
+
+
+def trip_attacks(
+    trip: int, highest: Sequence[int], foe_alive: int, foe_lowest: Sequence[int]
+) -> list[tuple]:
+    """The trip attacks of the Trip dice ``trip`` (their slots that may attack, as a
+    mask) on the opposing dice in play: ``("trip", (slot,), target)``. One die trips one
+    die; a trip attack that cannot capture (the Trip die's highest value after its roll,
+    ``highest``, below the target's lowest, ``foe_lowest``: a d1 against a twin die) is
+    not legal (the site's rule). Order: by attacking slot, then by target."""
+    return [
+        (TRIP, (i,), t)
+        for i in SLOTS[trip]
+        for t in SLOTS[foe_alive]
+        if highest[i] >= foe_lowest[t]
+    ]
+
+
+def rush_attacks(
+    own: Sequence[int],
+    usable: int,
+    own_rush: int,
+    foe: Sequence[int],
+    foe_alive: int,
+    foe_rush: int,
+    speed: int,
+) -> list[tuple]:
+    """The rush attacks of the dice ``usable`` (their slots that may attack, as a mask):
+    one die takes exactly two opposing dice whose values sum to its value, if it is a
+    Rush die (``own_rush``) or one of the two is (``foe_rush``), the site's rule, so any
+    die may rush two dice one of which is a Rush die; ``("rush", (slot,), (t, u))``. A
+    Speed die's (``speed``) rush attack is left out: its speed attack on the same two
+    dice does exactly the same. Order: by attacking slot, then by target mask."""
+    pairs = []
+    for _sub, targets in SKILL_SETS[foe_alive]:
+        if len(targets) == 2:
+            a, b = targets
+            pairs.append((foe[a] + foe[b], bool((foe_rush >> a | foe_rush >> b) & 1), targets))
+    moves: list[tuple] = []
+    for i in SLOTS[usable & ~speed]:
+        value, rushing = own[i], bool(own_rush >> i & 1)
+        for total, rush_target, targets in pairs:
+            if total == value and (rushing or rush_target):
+                moves.append((RUSH, (i,), targets))
     return moves
 
 

@@ -3,11 +3,13 @@
 Phases, in the order a round meets them::
 
     fighters (chance, only if a fighter is drawn at random)
+    auxiliary (SIMULTANEOUS, once a match, only with Auxiliary dice: play them or not)
     swing    (SIMULTANEOUS when both seats choose; one seat when only the loser does)
     roll     (chance: every die of both seats)
     coin     (chance, only when initiative is a full tie)
     focus    (only with Focus dice: the seat without the initiative may turn them down)
-    play     (a seat attacks or passes)  <->  reroll (chance: the attacking dice)
+    play     (a seat attacks or passes)  ->  turbo (only when Turbo dice attacked: the
+             attacker sizes them)  ->  reroll (chance: the attacking dice)  ->  play
     over
 
 The state is compact so ``clone`` is cheap: per seat, dice are tuples indexed by slot
@@ -23,12 +25,17 @@ from typing import Any
 from games.buttonmen import describe
 from games.buttonmen.describe import LastEvent, scene
 from games.buttonmen.dice import (
+    auxiliary_offer,
+    auxiliary_result,
     choice_moves,
     has_choice,
     is_classic,
     layout,
+    mood_sizes,
     poison_mask,
+    resized_parts,
     skill_mask,
+    turbo_sizes,
 )
 from games.buttonmen.fighters import FIGHTERS as RECIPES
 from games.buttonmen.fighters import NAMES, SWING, SWING_SIZES
@@ -43,6 +50,7 @@ from games.buttonmen.moves import (
     parse_outcome,
 )
 from games.buttonmen.rules import (
+    AUXILIARY_KIND,
     DECLINE,
     EXACT_OUTCOMES,
     FOCUS_KIND,
@@ -53,32 +61,40 @@ from games.buttonmen.rules import (
     SURRENDER,
     SURRENDER_KIND,
     TAKE,
+    TRIP,
+    TURBO_KIND,
     attacks,
     attacks_with_shadow,
     attacks_with_stinger,
     initiative,
     poison_score_x2,
     round_winner,
+    rush_attacks,
     score_x2,
     speed_attacks,
+    trip_attacks,
 )
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 
-FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, REROLL, OVER = (
+FIGHTERS, AUXILIARY, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER = (
     "fighters",
+    "auxiliary",
     "swing",
     "roll",
     "coin",
     "focus",
     "play",
+    "turbo",
     "reroll",
     "over",
 )
-PHASES = (FIGHTERS, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, REROLL, OVER)
-_DECIDING_PHASES = frozenset((FOCUS, PLAY))
+PHASES = (FIGHTERS, AUXILIARY, SWING_PHASE, ROLL, COIN, FOCUS, PLAY, TURBO, REROLL, OVER)
+_DECIDING_PHASES = frozenset((FOCUS, PLAY, TURBO))
 _CHANCE_PHASES = frozenset((FIGHTERS, ROLL, COIN, REROLL))
 
 SWING_MOVES: tuple[tuple[str, int], ...] = tuple((SWING_KIND, n) for n in SWING_SIZES)
+#: Not to play the Auxiliary dice, or to play them (if the other seat wants them too).
+AUXILIARY_MOVES: tuple[tuple[str, int], ...] = ((AUXILIARY_KIND, 0), (AUXILIARY_KIND, 1))
 
 
 class ButtonMenState(State):
@@ -101,6 +117,10 @@ class ButtonMenState(State):
         "speed",
         "focus",
         "stinger",
+        "mood",
+        "trip",
+        "turbo",
+        "rush",
         "dizzy",
         "focusing",
         "alive",
@@ -108,6 +128,8 @@ class ButtonMenState(State):
         "turn",
         "passes",
         "pending",
+        "tripping",
+        "turbo_left",
         "choosers",
         "round",
         "round_wins",
@@ -143,6 +165,10 @@ class ButtonMenState(State):
         self.speed = [0, 0]  # mask of the slots that are Speed dice (speed attacks)
         self.focus = [0, 0]  # mask of the slots that are Focus dice (turned down for initiative)
         self.stinger = [0, 0]  # mask of Stinger dice (wider skill attacks, no initiative)
+        self.mood = [0, 0]  # mask of Mood swing dice (a random size at each reroll)
+        self.trip = [0, 0]  # mask of Trip dice (trip attacks, no initiative)
+        self.turbo = [0, 0]  # mask of Turbo dice (resized by their owner after attacking)
+        self.rush = [0, 0]  # mask of Rush dice (rush attacks by them and on them)
         self.dizzy = [0, 0]  # mask of Focus dice turned down: no attack on the first turn
         self.focusing = False  # the focus phase's seat has turned a die down (may not decline)
         self.alive = [0, 0]  # mask of the slots still in play
@@ -150,6 +176,8 @@ class ButtonMenState(State):
         self.turn: int | None = None  # seat to attack or pass; the attacker while rerolling
         self.passes = 0  # passes in a row
         self.pending: tuple[int, ...] = ()  # attacking slots waiting for their reroll
+        self.tripping: int | None = None  # the foe's die a trip attack rerolls with them
+        self.turbo_left: tuple[int, ...] = ()  # attacking Turbo dice still to be sized
         self.choosers: tuple[int, ...] = ()  # seats choosing a swing size now
         self.round = 1
         self.round_wins = [0, 0]
@@ -165,8 +193,22 @@ class ButtonMenState(State):
     # ----- setup ---------------------------------------------------------------------
 
     def set_fighters(self, names: list[str | None], recipes: list[tuple]) -> None:
-        """Seat the two fighters and open round 1 (both swing seats choose)."""
+        """Seat the two fighters and open round 1 (both swing seats choose), or first
+        the auxiliary phase when either has Auxiliary dice."""
         self.fighters = list(names)
+        offered = auxiliary_offer(list(recipes))
+        if offered is not None:
+            # Both seats decide on the Auxiliary dice (the courtesy copies included)
+            # before anything else; the recipes are final after that.
+            self.recipes = offered
+            self.classic = [False, False]
+            self.choosers = (0, 1)
+            self.phase = AUXILIARY
+            return
+        self._seat(names, [auxiliary_result(r, False) for r in recipes])
+
+    def _seat(self, names: list[str | None], recipes: list[tuple]) -> None:
+        """The recipes the match is played with: open round 1."""
         self.recipes = list(recipes)
         self.classic = [is_classic(r) for r in recipes]
         self.poison = [poison_mask(r) for r in recipes]
@@ -174,6 +216,10 @@ class ButtonMenState(State):
         self.speed = [skill_mask(r, "z") for r in recipes]
         self.focus = [skill_mask(r, "f") for r in recipes]
         self.stinger = [skill_mask(r, "g") for r in recipes]
+        self.mood = [skill_mask(r, "?") for r in recipes]
+        self.trip = [skill_mask(r, "t") for r in recipes]
+        self.turbo = [skill_mask(r, "!") for r in recipes]
+        self.rush = [skill_mask(r, "#") for r in recipes]
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
@@ -194,6 +240,8 @@ class ButtonMenState(State):
         self.turn = None
         self.passes = 0
         self.pending = ()
+        self.tripping = None
+        self.turbo_left = ()
         self.choosers = choosers
         self.phase = SWING_PHASE if choosers else ROLL
 
@@ -205,27 +253,49 @@ class ButtonMenState(State):
             return self.turn  # type: ignore[return-value]
         if phase in _CHANCE_PHASES:
             return CHANCE
-        if phase == SWING_PHASE:
+        if phase in (SWING_PHASE, AUXILIARY):
             return SIMULTANEOUS if len(self.choosers) > 1 else self.choosers[0]
         return TERMINAL
 
     def acting_seats(self) -> tuple[int, ...]:
-        if self.phase == SWING_PHASE:
+        if self.phase in (SWING_PHASE, AUXILIARY):
             return self.choosers
         if self.phase in _DECIDING_PHASES:
             return (self.turn,)  # type: ignore[return-value]
         return ()
 
     def attacks_of(self, seat: int) -> list:
-        """Every attack ``seat`` could make on the dice as they show now (its Shadow and
-        Speed dice's own attacks included), as ``(kind, attackers, target)`` moves; a
-        speed attack's target is a tuple of slots, and speed attacks come last."""
+        """Every attack ``seat`` could make on the dice as they show now (its Shadow, Speed
+        and Trip dice's own attacks included), as ``(kind, attackers, target)`` moves; a
+        speed or rush attack's target is a tuple of slots; speed attacks, then rush
+        attacks, then trip attacks come last."""
         foe = 1 - seat
         moves = self._single_target_attacks(seat)
-        speed = self.speed[seat] & self.alive[seat] & ~self.dizzy[seat]
+        usable = self.alive[seat] & ~self.dizzy[seat]
+        speed = self.speed[seat] & usable
         if speed:
             moves += speed_attacks(self.value[seat], speed, self.value[foe], self.alive[foe])
+        if self.rush[seat] & usable or self.rush[foe] & self.alive[foe]:
+            moves += rush_attacks(
+                self.value[seat], usable, self.rush[seat],
+                self.value[foe], self.alive[foe], self.rush[foe], speed,
+            )  # fmt: skip
+        trip = self.trip[seat] & usable
+        if trip:
+            highest = [self._highest_after_roll(seat, i) for i in range(len(self.value[seat]))]
+            lowest = [self._min_value(foe, i) for i in range(len(self.value[foe]))]
+            moves += trip_attacks(trip, highest, self.alive[foe], lowest)
         return moves
+
+    def _highest_after_roll(self, seat: int, slot: int) -> int:
+        """The most a die can show once rerolled: a Mood die may grow to its largest size,
+        a Turbo die to the largest its owner may choose before the roll."""
+        grows = self.mood[seat] | self.turbo[seat]
+        if grows >> slot & 1:
+            die = self.recipes[seat][slot]  # type: ignore[index]
+            sizes = mood_sizes(die) if self.mood[seat] >> slot & 1 else turbo_sizes(die)
+            return max(sum(resized_parts(die, n)) for n in sizes)
+        return self.size[seat][slot]
 
     def _single_target_attacks(self, seat: int) -> list:
         foe = 1 - seat
@@ -255,6 +325,19 @@ class ButtonMenState(State):
             if self._legal is None:
                 self._legal = self._focus_moves(seat)
             return list(self._legal)
+        if self.phase == TURBO and seat == self.turn:
+            # One Turbo die at a time, by slot: any size its owner could choose for it,
+            # but for a trip attack one with which it can still capture (the site's rule).
+            slot = self.turbo_left[0]
+            die = self.recipes[seat][slot]  # type: ignore[index]
+            low = 0 if self.tripping is None else self._min_value(1 - seat, self.tripping)
+            return [
+                (TURBO_KIND, slot, size)
+                for size in turbo_sizes(die)
+                if sum(resized_parts(die, size)) >= low
+            ]
+        if self.phase == AUXILIARY and seat in self.choosers:
+            return list(AUXILIARY_MOVES)
         if self.phase == SWING_PHASE and seat in self.choosers:
             if self.classic[seat]:
                 return list(SWING_MOVES)
@@ -264,11 +347,13 @@ class ButtonMenState(State):
     def chance_outcomes(self) -> list[tuple[Any, float]] | None:
         phase = self.phase
         if phase == REROLL:
-            seat = self.turn
-            if self.parts[seat] is not None:  # type: ignore[index]
-                dice = [self.parts[seat][i] for i in self.pending]  # type: ignore[index]
+            rerolled = self._rerolled()
+            if any(self.mood[s] >> i & 1 for s, i in rerolled):
+                return self._mood_rolls(rerolled)
+            dice = [self._parts_of(s, i) for s, i in rerolled]
+            if any(len(parts) > 1 for parts in dice):
                 return _exact_twin_rolls(dice, lambda values: (REROLL_KIND, values))
-            sizes = [self.size[seat][i] for i in self.pending]  # type: ignore[index]
+            sizes = [parts[0] for parts in dice]
             return _exact_rolls(sizes, lambda values: (REROLL_KIND, values))
         if phase == ROLL:
             cut = len(SLOTS[self.alive[0]])
@@ -293,12 +378,20 @@ class ButtonMenState(State):
         phase = self.phase
         draw = rng.random
         if phase == REROLL:
-            seat = self.turn
-            if self.parts[seat] is not None:  # type: ignore[index]
-                parts = self.parts[seat]  # type: ignore[index]
-                return (REROLL_KIND, tuple(_roll(parts[i], draw) for i in self.pending))
-            sizes = self.size[seat]  # type: ignore[index]
-            return (REROLL_KIND, tuple(int(draw() * sizes[i]) + 1 for i in self.pending))
+            # Die by die: a Mood die draws its new size, then rolls at that size.
+            values, resized = [], []
+            for s, i in self._rerolled():
+                if self.mood[s] >> i & 1:
+                    die = self.recipes[s][i]  # type: ignore[index]
+                    sizes = mood_sizes(die)
+                    size = sizes[int(draw() * len(sizes))]
+                    resized.append(size)
+                    values.append(_roll(resized_parts(die, size), draw))
+                else:
+                    values.append(_roll(self._parts_of(s, i), draw))
+            if resized:
+                return (REROLL_KIND, tuple(values), tuple(resized))
+            return (REROLL_KIND, tuple(values))
         if phase == ROLL:
             rolled = [
                 tuple(int(draw() * self.size[s][i]) + 1 for i in SLOTS[self.alive[s]])
@@ -317,6 +410,76 @@ class ButtonMenState(State):
             return (FIGHTERS_KIND, picks[0], picks[1])
         raise IllegalMove("no chance event is due")
 
+    def _rerolled(self) -> list[tuple[int, int]]:
+        """The dice the reroll rolls, (seat, slot) in rolling order (describe.rerolled)."""
+        return describe.rerolled(self)
+
+    def _mood_rolls(self, rerolled: list[tuple[int, int]]) -> list[tuple[Any, float]] | None:
+        """Every reroll of dice some of which are Mood dice: each Mood die's size is one of
+        its standard sizes, all equally likely, then its value one of that size's; the
+        outcome lists the Mood dice's new sizes after the values. None beyond
+        EXACT_OUTCOMES (size, value) combinations."""
+        per_die: list[list[tuple[int | None, int, float]]] = []
+        count = 1
+        for s, i in rerolled:
+            if self.mood[s] >> i & 1:
+                die = self.recipes[s][i]  # type: ignore[index]
+                sizes = mood_sizes(die)
+                options = []
+                for size in sizes:
+                    rolls = _exact_twin_rolls([resized_parts(die, size)], lambda v: v[0])
+                    options += [(size, v, p / len(sizes)) for v, p in rolls]  # type: ignore[union-attr]
+            else:
+                rolls = _exact_twin_rolls([self._parts_of(s, i)], lambda v: v[0])
+                options = [(None, v, p) for v, p in rolls]  # type: ignore[union-attr]
+            per_die.append(options)
+            count *= len(options)
+            if count > EXACT_OUTCOMES:
+                return None
+        out = []
+        for combo in itertools.product(*per_die):
+            p = 1.0
+            for _, _, q in combo:
+                p *= q
+            values = tuple(v for _, v, _ in combo)
+            sizes = tuple(size for size, _, _ in combo if size is not None)
+            out.append(((REROLL_KIND, values, sizes), p))
+        return out
+
+    def _reroll_fits(self, outcome: tuple) -> bool:
+        """Whether a reroll outcome can happen: one value per rerolled die and, when Mood
+        dice are rerolled (only then), one of its sizes per Mood die."""
+        rerolled = self._rerolled()
+        moody = [(s, i) for s, i in rerolled if self.mood[s] >> i & 1]
+        sizes = outcome[2] if len(outcome) == 3 else None
+        if not moody:
+            return sizes is None and _fits(outcome[1], [self._parts_of(s, i) for s, i in rerolled])
+        if type(sizes) is not tuple or len(sizes) != len(moody):
+            return False
+        new = dict(zip(moody, sizes, strict=True))
+        dice = []
+        for s, i in rerolled:
+            if (s, i) in new:
+                die = self.recipes[s][i]  # type: ignore[index]
+                if type(new[s, i]) is not int or new[s, i] not in mood_sizes(die):
+                    return False
+                dice.append(resized_parts(die, new[s, i]))
+            else:
+                dice.append(self._parts_of(s, i))
+        return _fits(outcome[1], dice)
+
+    def _resize(self, seat: int, slot: int, size: int) -> None:
+        """A Mood or Turbo die takes a new size (``size``: each swing part's) for the rest
+        of the round; the next round lays the dice out from the choice again."""
+        parts = resized_parts(self.recipes[seat][slot], size)  # type: ignore[index]
+        sizes = list(self.size[seat])
+        sizes[slot] = sum(parts)
+        self.size[seat] = tuple(sizes)
+        if self.parts[seat] is not None:
+            laid = list(self.parts[seat])  # type: ignore[arg-type]
+            laid[slot] = parts
+            self.parts[seat] = tuple(laid)
+
     def _fighter_choices(self) -> list[tuple[str, ...]]:
         return [NAMES if name is None else (name,) for name in self.fighters]
 
@@ -327,9 +490,8 @@ class ButtonMenState(State):
         if type(outcome) is not tuple or not outcome:
             raise IllegalMove(f"{outcome!r} is not a Button Men chance outcome")
         kind = outcome[0]
-        if phase == REROLL and kind == REROLL_KIND and len(outcome) == 2:
-            seat = self.turn
-            if _fits(outcome[1], [self._parts_of(seat, i) for i in self.pending]):  # type: ignore[arg-type]
+        if phase == REROLL and kind == REROLL_KIND and len(outcome) in (2, 3):
+            if self._reroll_fits(outcome):
                 return
         elif phase == ROLL and kind == ROLL_KIND and len(outcome) == 3:
             if all(
@@ -352,7 +514,11 @@ class ButtonMenState(State):
 
     def _apply(self, actor: int, move: Any) -> None:
         self._legal = None
-        if actor == SIMULTANEOUS:
+        if actor == SIMULTANEOUS and self.phase == AUXILIARY:
+            self.last = LastEvent(AUXILIARY_KIND, None, move, scene(self))
+            played = all(choice[1] for _, choice in move)
+            self._seat(self.fighters, [auxiliary_result(r, played) for r in self.recipes])  # type: ignore[arg-type]
+        elif actor == SIMULTANEOUS:
             self.last = LastEvent(SWING_KIND, None, None, scene(self))
             for seat, choice in move:
                 self._choose_swing(seat, choice)
@@ -365,6 +531,8 @@ class ButtonMenState(State):
             self.phase = ROLL
         elif self.phase == FOCUS:
             self._react(actor, move)
+        elif self.phase == TURBO:
+            self._size_turbo(actor, move)
         else:
             self._play(actor, move)
 
@@ -408,11 +576,19 @@ class ButtonMenState(State):
         self.last = LastEvent(kind, None, outcome, scene(self))
         if kind == REROLL_KIND:
             seat = self.turn
-            values = list(self.value[seat])  # type: ignore[index]
-            for i, v in zip(self.pending, outcome[1], strict=True):
+            rerolled = self._rerolled()
+            sizes = iter(outcome[2] if len(outcome) > 2 else ())
+            for (s, i), v in zip(rerolled, outcome[1], strict=True):
+                if self.mood[s] >> i & 1:
+                    self._resize(s, i, next(sizes))  # the size first, as the site rolls
+                values = list(self.value[s])
                 values[i] = v
-            self.value[seat] = tuple(values)  # type: ignore[index]
+                self.value[s] = tuple(values)
             self.pending = ()
+            if self.tripping is not None:
+                target, self.tripping = self.tripping, None
+                if self._tripped(seat, rerolled[0][1], target):  # type: ignore[arg-type]
+                    return
             self.turn = 1 - seat  # type: ignore[operator]
             self.phase = PLAY
         elif kind == ROLL_KIND:
@@ -437,10 +613,11 @@ class ButtonMenState(State):
     # ----- initiative and Focus dice -------------------------------------------------
 
     def _initiative_values(self, seat: int) -> list[int]:
-        """The values of the seat's dice that count for initiative (Stinger dice do not,
-        the site's rule)."""
+        """The values of the seat's dice that count for initiative (Stinger and Trip dice
+        do not, the site's rules)."""
         values = self.value[seat]
-        return [values[i] for i in SLOTS[self.alive[seat] & ~self.stinger[seat]]]
+        counted = self.alive[seat] & ~self.stinger[seat] & ~self.trip[seat]
+        return [values[i] for i in SLOTS[counted]]
 
     def _initiative(self) -> int | None:
         return initiative(self._initiative_values(0), self._initiative_values(1))
@@ -518,23 +695,60 @@ class ButtonMenState(State):
 
     def _attack(self, seat: int, move: tuple) -> None:
         self.last = LastEvent(move[0], seat, move, scene(self))
-        _, attackers, targets = move
-        foe = 1 - seat
-        # A speed attack takes several dice (a tuple of slots); the others take one.
-        for target in targets if isinstance(targets, tuple) else (targets,):
-            self.alive[foe] &= ~(1 << target)
-            size = self.size[foe][target]
-            captured: tuple = (size, bool(self.swing_slots[foe] >> target & 1))
-            if self.poison[foe] >> target & 1:
-                captured += ("p",)  # a Poison die: minus half its size to the capturer
-            self.captured[seat] = self.captured[seat] + (captured,)
+        kind, attackers, targets = move
         self.passes = 0
+        if kind == TRIP:
+            # Nothing is taken yet: the reroll of both dice decides (``_tripped``).
+            self.pending, self.tripping = attackers, targets
+            self._before_reroll(seat)
+            return
+        foe = 1 - seat
+        # Speed and rush attacks take several dice (a tuple of slots); the others one.
+        for target in targets if isinstance(targets, tuple) else (targets,):
+            self._capture(seat, target)
         if not self.alive[foe]:
             # Nothing is left to attack: the round is over and the reroll would not matter.
             self._end_round()
             return
         self.pending = attackers
-        self.phase = REROLL
+        self._before_reroll(seat)
+
+    def _before_reroll(self, seat: int) -> None:
+        """The attacking Turbo dice are sized by their owner first (the site's turbo
+        phase), then everything pending is rolled."""
+        self.turbo_left = tuple(i for i in self.pending if self.turbo[seat] >> i & 1)
+        self.phase = TURBO if self.turbo_left else REROLL
+
+    def _size_turbo(self, seat: int, move: tuple) -> None:
+        self.last = LastEvent(move[0], seat, move, scene(self))
+        _, slot, size = move
+        self._resize(seat, slot, size)
+        self.turbo_left = self.turbo_left[1:]
+        if not self.turbo_left:
+            self.phase = REROLL
+
+    def _capture(self, seat: int, target: int) -> None:
+        """``seat`` takes the opposing die ``target`` (at its size now)."""
+        foe = 1 - seat
+        self.alive[foe] &= ~(1 << target)
+        size = self.size[foe][target]
+        captured: tuple = (size, bool(self.swing_slots[foe] >> target & 1))
+        if self.poison[foe] >> target & 1:
+            captured += ("p",)  # a Poison die: minus half its size to the capturer
+        self.captured[seat] = self.captured[seat] + (captured,)
+
+    def _tripped(self, seat: int, attacker: int, target: int) -> bool:
+        """After a trip attack's reroll: the target is taken if the Trip die shows at least
+        as much as it now does (the site's rule). True if that ended the round."""
+        taken = self.value[seat][attacker] >= self.value[1 - seat][target]
+        self.last = self.last.then(describe.trip_text, taken)  # type: ignore[union-attr]
+        if not taken:
+            return False  # both dice were only rerolled
+        self._capture(seat, target)
+        if self.alive[1 - seat]:
+            return False
+        self._end_round()
+        return True
 
     def _pass(self, seat: int) -> None:
         self.last = LastEvent(PASS_KIND, seat, PASS, scene(self))
@@ -588,6 +802,8 @@ class ButtonMenState(State):
         self.winner = winner
         self.turn = None
         self.pending = ()
+        self.tripping = None
+        self.turbo_left = ()
         self.choosers = ()
 
     # ----- in place with undo (search) -----------------------------------------------
@@ -671,6 +887,10 @@ class ButtonMenState(State):
         other.speed = self.speed[:]
         other.focus = self.focus[:]
         other.stinger = self.stinger[:]
+        other.mood = self.mood[:]
+        other.trip = self.trip[:]
+        other.turbo = self.turbo[:]
+        other.rush = self.rush[:]
         other.dizzy = self.dizzy[:]
         other.focusing = self.focusing
         other.alive = self.alive[:]
@@ -678,6 +898,8 @@ class ButtonMenState(State):
         other.turn = self.turn
         other.passes = self.passes
         other.pending = self.pending
+        other.tripping = self.tripping
+        other.turbo_left = self.turbo_left
         other.choosers = self.choosers
         other.round = self.round
         other.round_wins = self.round_wins[:]

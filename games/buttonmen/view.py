@@ -8,7 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.buttonmen.dice import choices, die_skills, is_classic, layout, poison_mask, skill_mask
+from games.buttonmen.dice import (
+    auxiliary_offer,
+    choices,
+    die_skills,
+    is_classic,
+    layout,
+    mood_sizes,
+    poison_mask,
+    resized_parts,
+    skill_mask,
+    turbo_sizes,
+)
 from games.buttonmen.fighters import (
     FIGHTERS,
     MAX_DICE,
@@ -20,20 +31,22 @@ from games.buttonmen.fighters import (
 )
 from games.buttonmen.rules import MAX_ROUNDS, SLOTS
 from games.buttonmen.state import (
-    FIGHTERS as FIGHTERS_PHASE,
-)
-from games.buttonmen.state import (
+    AUXILIARY,
     FOCUS,
     OVER,
     PHASES,
     PLAY,
     REROLL,
     SWING_PHASE,
+    TURBO,
     ButtonMenState,
+)
+from games.buttonmen.state import (
+    FIGHTERS as FIGHTERS_PHASE,
 )
 from games.core import IllegalMove
 
-_ROLLED_PHASES = (PLAY, REROLL, "coin", FOCUS)
+_ROLLED_PHASES = (PLAY, TURBO, REROLL, "coin", FOCUS)
 
 
 def _captured_entry(captured: tuple) -> dict[str, Any]:
@@ -112,13 +125,24 @@ def observe(state: ButtonMenState, seat: int | None, reveal: bool) -> dict[str, 
         "passes": state.passes,
         # The focus phase's seat has turned a Focus die down (it may take, not decline).
         "focusing": state.focusing,
-        "reroll": {"seat": state.turn, "dice": list(state.pending)}
-        if state.phase == REROLL
-        else None,
+        "reroll": _reroll(state),
         "last": _last(state),
         "over": state.phase == OVER,
         "winner": state.winner,
     }
+
+
+def _reroll(state: ButtonMenState) -> dict[str, Any] | None:
+    """The dice waiting for their reroll: the attacker's, and a trip attack's target;
+    in the turbo phase also the attacking Turbo dice still to be sized."""
+    if state.phase not in (TURBO, REROLL):
+        return None
+    reroll: dict[str, Any] = {"seat": state.turn, "dice": list(state.pending)}
+    if state.tripping is not None:
+        reroll["trip"] = state.tripping  # the opposing die the Trip die rerolls with
+    if state.phase == TURBO:
+        reroll["turbo"] = list(state.turbo_left)
+    return reroll
 
 
 def _last(state: ButtonMenState) -> dict[str, Any] | None:
@@ -201,12 +225,24 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
     _read_results(state, view)
     if phase == FIGHTERS_PHASE:
         return
+    if phase == AUXILIARY:
+        # Before round 1: the recipes as offered (courtesy dice included), no dice yet.
+        if auxiliary_offer(list(state.recipes)) != list(state.recipes):
+            raise IllegalMove("the auxiliary phase needs Auxiliary dice on both recipes")
+        if sorted(view.get("acting") or []) != [0, 1] or state.round != 1:
+            raise IllegalMove("the auxiliary phase has both seats deciding, before round 1")
+        state.classic, state.choosers = [False, False], (0, 1)
+        return
     state.classic = [is_classic(r) for r in state.recipes]
     state.poison = [poison_mask(r) for r in state.recipes]
     state.shadow = [skill_mask(r, "s") for r in state.recipes]
     state.speed = [skill_mask(r, "z") for r in state.recipes]
     state.focus = [skill_mask(r, "f") for r in state.recipes]
     state.stinger = [skill_mask(r, "g") for r in state.recipes]
+    state.mood = [skill_mask(r, "?") for r in state.recipes]
+    state.trip = [skill_mask(r, "t") for r in state.recipes]
+    state.turbo = [skill_mask(r, "!") for r in state.recipes]
+    state.rush = [skill_mask(r, "#") for r in state.recipes]
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
@@ -301,10 +337,12 @@ def _read_choice(recipe: tuple, values: Any) -> tuple[int, ...]:
 
 def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
     """The dice in play of a seat with other swing letters, option or twin dice: their
-    sizes follow from the recipe and the choice (no skill changes a die in a round)."""
+    sizes follow from the recipe and the choice, but for Mood dice, which may have
+    taken another of their sizes since the round's roll."""
     recipe = state.recipes[seat]
     chosen = state.swing[seat]
     sizes, parts, mask = layout(recipe, chosen)  # type: ignore[arg-type]
+    sizes, parts = list(sizes), list(parts)
     rolled = state.phase in _ROLLED_PHASES
     values = [0] * len(recipe)
     in_play = 0
@@ -315,20 +353,45 @@ def _read_chosen_dice(state: ButtonMenState, seat: int, dice: Any) -> None:
         in_play |= 1 << slot
         size = die.get("size")
         if size is not None and size != sizes[slot]:
-            raise IllegalMove(f"seat {seat}'s die {slot} has size {sizes[slot] or 'unchosen'}")
+            resized = _resized(state, seat, slot, size)
+            if resized is None:
+                raise IllegalMove(f"seat {seat}'s die {slot} has size {sizes[slot] or 'unchosen'}")
+            sizes[slot], parts[slot] = size, resized
         value = die.get("value")
         if rolled:
             low, high = len(parts[slot]), max(sizes[slot], 1)
+            if state.turbo[seat] >> slot & 1:
+                # Sized in the turbo phase, a die shows its old value until the reroll.
+                turbo = recipe[slot]
+                high = max(high, *(sum(resized_parts(turbo, n)) for n in turbo_sizes(turbo)))
             values[slot] = _count(value, "a rolled die's value", low, high)
         elif value is not None:
             raise IllegalMove("dice show no values before the round's roll")
     if state.phase != SWING_PHASE and mask & in_play and chosen is None:
         raise IllegalMove(f"seat {seat} has a swing or option die in play but no choice")
     state.swing_slots[seat] = mask
-    state.size[seat] = sizes
-    state.parts[seat] = parts if any(len(p) > 1 for p in parts) else None
+    state.size[seat] = tuple(sizes)
+    state.parts[seat] = tuple(parts) if any(len(p) > 1 for p in parts) else None
     state.value[seat] = tuple(values)
     state.alive[seat] = in_play
+
+
+def _resized(state: ButtonMenState, seat: int, slot: int, size: Any) -> tuple[int, ...] | None:
+    """The parts of a Mood or Turbo die shown at ``size`` after a reroll or a turbo
+    choice (None: no size it takes)."""
+    if state.phase not in _ROLLED_PHASES:
+        return None
+    die = state.recipes[seat][slot]  # type: ignore[index]
+    if state.mood[seat] >> slot & 1:
+        sizes = mood_sizes(die)
+    elif state.turbo[seat] >> slot & 1:
+        sizes = turbo_sizes(die)
+    else:
+        return None
+    for n in sizes:
+        if sum(resized_parts(die, n)) == size:
+            return resized_parts(die, n)
+    return None
 
 
 def _read_captured(entry: Any) -> tuple:
@@ -388,7 +451,7 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
             raise IllegalMove("'acting' names the seats with swing dice that choose now")
         state.choosers = choosers
         return
-    if phase in (PLAY, REROLL, FOCUS):
+    if phase in (PLAY, TURBO, REROLL, FOCUS):
         if not (state.alive[0] and state.alive[1]):
             raise IllegalMove("both seats need dice in play")
         state.turn = _seat(view.get("turn"), "the seat to move")
@@ -401,7 +464,7 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
         state.focusing = bool(view.get("focusing", False))
         if not state.legal_moves(state.turn):
             raise IllegalMove("this focus phase leaves its seat no move (no die to turn down)")
-    if phase == REROLL:
+    if phase in (TURBO, REROLL):
         reroll = view["reroll"]
         if reroll.get("seat", state.turn) != state.turn:
             raise IllegalMove("the rerolling seat is the attacker, 'turn'")
@@ -411,3 +474,16 @@ def _read_turn(state: ButtonMenState, view: Mapping[str, Any]) -> None:
         if not pending or any(not state.alive[state.turn] >> i & 1 for i in pending):
             raise IllegalMove("the rerolled dice must be the attacker's dice in play")
         state.pending = pending
+        trip = reroll.get("trip")
+        if trip is not None:
+            target = _count(trip, "a trip attack's target", 0, MAX_DICE - 1)
+            tripping = len(pending) == 1 and state.trip[state.turn] >> pending[0] & 1
+            if not tripping or not state.alive[1 - state.turn] >> target & 1:
+                raise IllegalMove("a trip attack rerolls one Trip die and one opposing die")
+            state.tripping = target
+        if phase == TURBO:
+            left = tuple(_count(i, "a Turbo die", 0, MAX_DICE - 1) for i in reroll["turbo"])
+            turbo = state.turbo[state.turn]
+            if not left or any(i not in pending or not turbo >> i & 1 for i in left):
+                raise IllegalMove("the turbo phase sizes attacking Turbo dice ('turbo')")
+            state.turbo_left = tuple(sorted(set(left)))

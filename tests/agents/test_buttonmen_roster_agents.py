@@ -30,6 +30,12 @@ SAMPLE = [
     ("braincraft", 3),  # z(6) z(6) z(10) f(20) f(20): Speed and Focus
     ("BugRoger", 3),  # (4) (4) zg(18) zg(18) (10,10): Speed Stinger dice
     ("Maine", 3),  # f(4) g(6) s(6) (V) (X): Focus, Stinger and Shadow
+    ("Hope", 3),  # t(1) (2) t(4) (6) (Y): Trip dice
+    ("Hrodgar", 3),  # (Z)? (T)? (X)? (X)? (X)?: Mood swing dice only
+    ("Ping", 3),  # (4) (8) (X)! (X)!: two Turbo swing dice
+    ("Pain", 3),  # t(4) (8) sz(16) (20) (V)? p(X)!: Trip, Mood and Turbo at once
+    ("Ricky", 3),  # #(6) (8) #(8) (20) #(X): Rush dice
+    ("Gawaine", 3),  # (4) (4) (12) (20) (X) +(6): an Auxiliary die, offered to both
 ]
 
 AGENTS = [

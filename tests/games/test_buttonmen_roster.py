@@ -55,8 +55,11 @@ def test_a_button_we_cannot_play_says_why():
     assert by_name("Social Class").playable and by_name("Social Class").tier == 2
     assert by_name("Marin").playable and by_name("Marin").tier == 3  # Poison is played
     assert by_name("Jellybean").playable  # p(20) s(20) (V) (X): Poison and Shadow
-    hope = by_name("Hope")  # t(1) (2) t(4) (6) (Y)
-    assert not hope.playable and hope.reason == "needs Trip (not yet implemented)"
+    assert by_name("Hope").playable  # t(1) (2) t(4) (6) (Y): Trip is played
+    assert by_name("Ricky").playable  # #(6) (8) #(8) (20) #(X): Rush is played
+    assert by_name("King Arthur").playable  # (8) (8) (10) (20) (X) +(20): Auxiliary
+    poly = by_name("Poly")  # (4) (6) F(8) (20) (X): Fire is beyond tier 3
+    assert not poly.playable and poly.reason == "needs Fire (not yet implemented)"
     assert not by_name("Gordo").playable and "special rules" in by_name("Gordo").reason
     assert parse_recipe("(pi) (X)") is None
 
@@ -73,7 +76,7 @@ def test_a_match_takes_any_playable_button_and_refuses_others_by_name():
     state = GAME.new_state(2, {"fighters": ["bunnies", "Billy Shakespeare"]})
     assert state.options["fighters"] == ["Bunnies", "Billy Shakespeare"]
     with pytest.raises(ValueError, match="not a playable button"):
-        GAME.new_state(2, {"fighters": ["Hope", "Avis"]})
+        GAME.new_state(2, {"fighters": ["Poly", "Avis"]})
 
 
 def test_the_ai_plays_roster_buttons_to_the_end():

@@ -111,3 +111,83 @@ def test_site_focus_die_turned_down_takes_the_initiative_and_is_dizzy():
     assert state.value[1] == (3, 5, 1, 8, 2) and state.dizzy == [0, 0b100]
     assert all(2 not in m[1] for m in state.legal_moves(1))  # the f(8) does not attack
     assert {m[0] for m in state.legal_moves(1)} == {"power", "skill"}
+
+
+def test_site_game_007_trip_attacks_fail_and_succeed_and_trip_dice_skip_initiative():
+    # responder01Test::test_interface_game_007: Hope t(1) (2) t(4) (6) (Y) against
+    # Stumbling Clowns (8) t(8) (10) t(10) (X); Y = 1, X = 11.
+    state = seated(
+        ["Hope", "Stumbling Clowns"],
+        [("t(1)", 2, "t(4)", 6, "Y"), (8, "t(8)", 10, "t(10)", "X")],
+    )
+    state = state.apply_joint({0: ("swing", 1), 1: ("swing", 11)})
+    state = play(
+        state,
+        [
+            # The Trip dice do not count: Hope's 1, 1, 6 against the Clowns' 5, 10, 10.
+            ("roll:1,1,1,6,1/5,8,10,10,10", {"turn": 0, "scores": (7.0, 23.5)}),
+            # Move 03: Hope's t(4) showing 1 trips the Clowns' t(10) showing 10; both are
+            # rerolled, 1 against 4: nothing is taken.
+            ("trip:2>3", {"phase": "reroll"}),
+            ("reroll:1,4", {"turn": 1, "scores": (7.0, 23.5)}),
+            # Move 04: the Clowns' t(10), now 4, trips Hope's (6) showing 6: 10 against 2.
+            ("trip:3>3", {}),
+            ("reroll:10,2", {"turn": 0, "scores": (4.0, 29.5)}),
+        ],
+    )
+    # Hope's dice all show 1 against 5, 8, 10, 10, 10: only its Trip dice may attack.
+    legal = {state.move_to_str(m) for m in state.legal_moves(0)}
+    assert legal == {f"trip:{a}>{t}" for a in (0, 2) for t in range(5)}
+    assert state.value[1] == (5, 8, 10, 10, 10) and state.alive[0] == 0b10111
+
+
+def test_site_game_009_auxiliary_dice_courtesy_copy_and_focus():
+    # responder01Test::test_interface_game_009: Merlin (2) (4) s(10) s(20) (X) +s(X)
+    # against Crane (4) f(6) f(8) (10) (12); Crane is offered a copy of the +s(X), after
+    # its own dice. Both play them; Merlin's (X) and s(X) share X = 4, Crane's s(X) is 16.
+    state = seated(["Merlin", "Crane"], [FIGHTERS["Merlin"], FIGHTERS["Crane"]])
+    assert state.phase == "auxiliary" and state.recipes[1] == FIGHTERS["Crane"] + ("+s(X)",)
+    state = state.apply_joint({0: ("auxiliary", 1), 1: ("auxiliary", 1)})
+    assert state.recipes == [(2, 4, "s(10)", "s(20)", "X", "s(X)"), FIGHTERS["Crane"] + ("s(X)",)]
+    state = state.apply_joint({0: ("swing", 4), 1: ("swing", 16)})
+    state = play(
+        state,
+        [
+            ("roll:1,4,2,20,4,3/3,3,3,1,9,1", {"turn": 1}),
+            ("skill:2+3>1", {}),  # Move 05: f(8) 3 + (10) 1 take the (4) showing 4
+            ("reroll:4,5", {"turn": 0}),
+            ("power:0>5", {}),  # Move 06: the (2) showing 1 takes the s(X=16) showing 1
+            ("reroll:2", {"turn": 1}),
+            ("power:3>4", {}),  # Move 07
+            ("reroll:1", {}),
+            ("shadow:2>4", {}),  # Move 08: s(10) showing 2 shadow-attacks the (12) at 9
+            ("reroll:4", {}),
+            ("skill:1+3>2", {}),  # Move 09
+            ("reroll:3,2", {}),
+            ("power:0>3", {}),  # Move 10
+            ("reroll:1", {}),
+            ("power:2>5", {}),  # Move 11
+            ("reroll:7", {"turn": 0, "legal": {"pass"}}),
+            ("pass", {}),
+            ("power:2>0", {}),  # Move 12
+            ("reroll:8", {"turn": 0, "legal": {"pass"}}),
+            ("pass", {}),
+            # Round 1: Merlin 48, Crane 33; only Crane, the loser, chooses again.
+            ("pass", {"wins": [1, 0], "phase": "swing"}),
+        ],
+    )
+    assert state.results[0] == (0, 96, 66) and state.choosers == (1,)
+    state = play(
+        state,
+        [
+            ("swing:15", {}),  # Move 13
+            # Merlin has the initiative (1, 1, 2 against 1, 4, 4); Crane's Focus dice at
+            # their minimum would win it, so Crane may turn them down (Move 14).
+            ("roll:2,2,1,9,4,1/4,4,8,1,8,11", {"phase": "focus", "turn": 1}),
+            ("focus:1=1", {"legal": {"focus:2=" + str(v) for v in range(1, 8)}}),
+            ("focus:2=1", {}),
+            ("take", {"phase": "play", "turn": 1}),
+            ("skill:3+4>3", {}),  # Move 15: (10) 1 + (12) 8 take the s(20) showing 9
+            ("reroll:2,7", {"turn": 0}),
+        ],
+    )

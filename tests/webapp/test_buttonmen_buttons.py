@@ -17,8 +17,10 @@ def test_a_button_page_draws_its_recipe_and_names_its_set(client):
     assert page.count('class="bm-face bm-twin"') == 2  # (6,6) and (W,W)
     assert "swing W: 4 to 12 sides" in page and "Tier 2: playable" in page
     # A button we do not play yet says why, and lists its skills.
+    poly = html.unescape(client.get("/games/buttonmen/buttons/poly/").content.decode())
+    assert "Not yet playable: needs Fire" in poly and "<li>Fire: not yet played here" in poly
     hope = html.unescape(client.get("/games/buttonmen/buttons/hope/").content.decode())
-    assert "Not yet playable: needs Trip" in hope and "<li>Trip: one of the ten" in hope
+    assert "Tier 3: playable" in hope and "<li>Trip: can also make a trip attack" in hope
     jelly = html.unescape(client.get("/games/buttonmen/buttons/Jellybean/").content.decode())
     assert "<li>Shadow: makes no power attack" in jelly
     anvil = html.unescape(client.get("/games/buttonmen/buttons/Anvil/").content.decode())
@@ -45,7 +47,7 @@ def test_the_lobby_picks_any_playable_button_for_each_seat(guest):
     page = guest.get("/play/buttonmen/").content.decode()
     assert page.count('list="bm-buttons" name="opt_fighters"') == 2
     assert '<option value="Lady Luck">' in page and '<option value="Marin">' in page
-    assert '<option value="Hope">' not in page  # Trip is not played yet
+    assert '<option value="Poly">' not in page  # Fire is not played yet
     data = {"game": "buttonmen", "mode": "ai", "opt_fighters": ["Lady Luck", "Buck Godot"]}
     guest.post("/matches/new/", data)
     assert Match.objects.get().options["fighters"] == ["Lady Luck", "Buck Godot"]

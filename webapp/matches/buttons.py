@@ -69,6 +69,19 @@ SKILL_LINES = {
     "in kind; turned-down dice sit out their owner's first attack",
     "Stinger": "in a skill attack it counts as any value from its minimum up to the value "
     "it shows; it does not count when deciding who starts",
+    "Mood": "a swing die whose size, each time it is rerolled after the round's roll, is "
+    "drawn at random among the standard dice sizes (1, 2, 4, 6, 8, 10, 12, 20, 30) within "
+    "its swing range",
+    "Trip": "can also make a trip attack: alone, on one die; both dice are rerolled and "
+    "the target is captured if the Trip die then shows at least as much; it does not "
+    "count when deciding who starts",
+    "Turbo": "after it attacks, its owner chooses its new size (any of its swing range, or "
+    "either of its option sizes) before it is rerolled",
+    "Rush": "any die may make a rush attack: alone, it captures exactly two dice whose "
+    "values add up to its own, if it or one of the two is a Rush die; it is then rerolled",
+    "Auxiliary": "an optional extra die: before the match both players say whether they "
+    "want the Auxiliary dice (a player without any is offered a copy of the other's); "
+    "they are played only if both do",
 }
 
 

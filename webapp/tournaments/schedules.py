@@ -33,7 +33,7 @@ LADDER = {
 
 #: The button statistics' study (docs/games/buttonmen.md): every playable button against
 #: one other drawn from the week's seed and one of its own set, both seats,
-#: buttonmen-best in both; about 1,220 games of up to a minute each, so once a week, and
+#: buttonmen-best in both; about 1,500 games of up to a minute each, so once a week, and
 #: never due at once on a fresh ``make run`` (the site shows the shipped study until the
 #: first one is done).
 BUTTON_STUDY = {
