@@ -42,20 +42,22 @@
    * Every legal move in words, to pick with arrows and Enter (or a tap): the keyboard's
    * and the small screen's sure way to make any move. ``items`` are {move, text}.
    */
-  function moveList(items, onMove, heading) {
+  function moveList(items, onMove, heading, key) {
     const box = h("div", { class: "move-list-box" });
     if (!items.length) return box;
-    const select = h("select", { id: "move-list", class: "move-list", "data-focus": "move-list", "aria-describedby": "move-list-help" },
+    // A second list on one page (Button Men's speed or trip attacks) has ids of its own.
+    const id = key ? `move-list-${key}` : "move-list";
+    const select = h("select", { id, class: "move-list", "data-focus": id, "aria-describedby": `${id}-help` },
       ...items.map((it) => h("option", { value: it.move }, it.text)));
     const play = () => { if (select.value) onMove(select.value); };
     select.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter") { ev.preventDefault(); play(); }
     });
     box.append(
-      h("label", { for: "move-list", class: "move-list-label" }, heading || "All your moves"),
+      h("label", { for: id, class: "move-list-label" }, heading || "All your moves"),
       h("div", { class: "move-list-row" }, select,
-        h("button", { type: "button", class: "secondary", id: "move-list-play", "data-focus": "move-list-play", onclick: play }, "Play it")),
-      h("small", { id: "move-list-help", class: "muted" }, `${items.length} move${items.length === 1 ? "" : "s"}: choose one, then Enter or “Play it”.`));
+        h("button", { type: "button", class: "secondary", id: `${id}-play`, "data-focus": `${id}-play`, onclick: play }, "Play it")),
+      h("small", { id: `${id}-help`, class: "muted" }, `${items.length} move${items.length === 1 ? "" : "s"}: choose one, then Enter or “Play it”.`));
     return box;
   }
 

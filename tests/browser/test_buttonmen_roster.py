@@ -1,6 +1,8 @@
 """A person picks two roster buttons in the lobby — one with X and Y swing dice, one with
 option dice — chooses both swing sizes on the board, and plays the match to its end
-against the random agent; surrender is offered and concedes a round."""
+against the random agent; surrender is offered and concedes a round. Buttons with the
+skills that ask their own questions (Auxiliary dice before the first round, a Turbo die's
+new size after it attacks, trip attacks) are played from their own lists."""
 
 import random
 import re
@@ -96,3 +98,86 @@ def test_surrender_concedes_a_round_from_the_board(new_page):
         pytest.fail("surrender was never offered")
     # The round went to the other side; the match goes on.
     expect(page.locator("#match")).not_to_have_attribute("data-status", "finished")
+
+
+#: The lists the board shows for the skills that are not a click on a die.
+SKILL_LISTS = {"auxiliary": "#move-list", "turbo": "#move-list", "trip": "#move-list-trip"}
+
+
+def skill_list(page) -> str | None:
+    """Which skill's list is on the board now, if any."""
+    heading = page.locator(".move-list-label").all_inner_texts()
+    for text in heading:
+        if text.startswith("Auxiliary dice"):
+            return "auxiliary"
+        if text.startswith("Turbo dice"):
+            return "turbo"
+    return "trip" if page.locator("#move-list-trip").count() else None
+
+
+def test_auxiliary_turbo_and_trip_dice_are_played_from_the_board(new_page):
+    rng = random.Random(7)
+    page = new_page()
+    # Zeppo's X swing die is a Turbo die; King Arthur brings an Auxiliary d20, of which
+    # Zeppo is offered a copy.
+    start(page, ["Zeppo", "King Arthur"], {"rounds_to_win": "1"})
+    seen = set()
+    for turn in range(MAX_TURNS):
+        page.wait_for_function(FINISHED_OR_MINE)
+        if page.locator("#match[data-status=finished]").count():
+            break
+        before = seq_of(page)
+        kind = skill_list(page)
+        if kind in ("auxiliary", "turbo"):
+            seen.add(kind)
+            choices = page.locator(f"{SKILL_LISTS[kind]} option")
+            if kind == "auxiliary":
+                assert sorted(choices.all_inner_texts()) == [
+                    "Play with the Auxiliary dice",
+                    "Play without them",
+                ]
+                page.locator(SKILL_LISTS[kind]).select_option("auxiliary:yes")
+            else:
+                assert all(t.startswith("Resize your X=") for t in choices.all_inner_texts())
+                values = choices.evaluate_all("o => o.map(x => x.value)")
+                page.locator(SKILL_LISTS[kind]).select_option(rng.choice(values))
+            press(page, page.locator(f"{SKILL_LISTS[kind]}-play"))
+        elif page.locator("#bm-choose").count():
+            choose_all(page, rng)
+        else:
+            play_turn(page, rng, turn)
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    else:
+        pytest.fail("the match did not end")
+    assert "auxiliary" in seen
+    assert (
+        "won" in page.locator("#final-result").inner_text()
+        or "draw" in page.locator("#final-result").inner_text()
+    )
+
+
+def test_a_trip_attack_is_picked_from_its_own_list(new_page):
+    rng = random.Random(11)
+    page = new_page()
+    start(page, ["Charity", "Prudence"], {"rounds_to_win": "1"})
+    for turn in range(MAX_TURNS):
+        page.wait_for_function(FINISHED_OR_MINE)
+        if page.locator("#match[data-status=finished]").count():
+            pytest.fail("no trip attack was ever offered")
+        before = seq_of(page)
+        if page.locator("#move-list-trip").count():
+            texts = page.locator("#move-list-trip option").all_inner_texts()
+            assert all(t.startswith("Trip attack: your d4 showing") for t in texts), texts
+            press(page, page.locator("#move-list-trip-play"))
+            page.wait_for_function(
+                f"Number(document.querySelector('#match').dataset.seq) > {before}"
+            )
+            # The move list says what happened in the game's words.
+            expect(page.locator("#log")).to_contain_text("trip-attacks")
+            return
+        if page.locator("#bm-choose").count():
+            choose_all(page, rng)
+        else:
+            play_turn(page, rng, turn)
+        page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    pytest.fail("no trip attack was ever offered")

@@ -14,6 +14,7 @@
   const PHASES = {
     fighters: "drawing the fighters", swing: "choosing swing sizes", roll: "rolling every die",
     coin: "a coin decides who starts", focus: "turning Focus dice down", play: "attacking", reroll: "rerolling the attackers",
+    auxiliary: "choosing whether to play the Auxiliary dice", turbo: "sizing the Turbo dice",
     over: "match over",
   };
 
@@ -223,13 +224,15 @@
     if (view.phase === "swing") {
       if (view.acting.includes(seat)) return view.swing_secret[seat] ? "✓ swing size chosen" : "… choosing a swing size";
     }
+    if (view.phase === "auxiliary" && view.acting.includes(seat)) return "… Auxiliary dice: yes or no";
+    if (view.phase === "turbo" && view.turn === seat) return "… sizing its Turbo dice";
     return "";
   }
 
   function panel(root, view, ctx, seat, y, picks) {
     const colour = SEAT_COLOURS[seat];
-    const active = (view.turn === seat && ["play", "reroll"].includes(view.phase)) ||
-      (view.phase === "swing" && view.acting.includes(seat)) || (view.over && view.winner === seat);
+    const active = (view.turn === seat && ["play", "turbo", "reroll"].includes(view.phase)) ||
+      (["swing", "auxiliary"].includes(view.phase) && view.acting.includes(seat)) || (view.over && view.winner === seat);
     const g = svg("g", { class: `bm-panel seat-${seat}${active ? " active" : ""}`, transform: `translate(8,${y})`, "data-seat": seat });
     g.append(svg("rect", { x: 0, y: 0, width: L.W - 16, height: L.PANEL_H, rx: 12, class: "bm-panel-bg", stroke: active ? colour : null }));
     panelHeader(g, view, ctx, seat);
@@ -343,7 +346,27 @@
     const legal = ctx.legal || [];
     if (!ctx.onMove || !legal.length) return;
     if (ctx.waiting) {
-      el.append(h("p", { class: "waiting" }, "Your swing size is in — waiting for the other side…"));
+      const what = view.phase === "auxiliary" ? "Your answer" : "Your swing size";
+      el.append(h("p", { class: "waiting" }, `${what} is in — waiting for the other side…`));
+      return;
+    }
+    const die = (seat, slot) => view.dice[seat].find((d) => d.id === slot);
+    const named = (d) => `${sizeLabel(d.size, d.swing)} showing ${d.value}`;
+    if (view.phase === "auxiliary") {
+      // Before the first round both say at once whether the Auxiliary dice are played.
+      el.append(moveList(legal.map((move) => ({
+        move, text: move === "auxiliary:yes" ? "Play with the Auxiliary dice" : "Play without them",
+      })), (move) => ctx.onMove(move), "Auxiliary dice (both must say yes)"));
+      return;
+    }
+    if (view.phase === "turbo") {
+      // A Turbo die that attacked takes the size its owner picks, then rerolls.
+      const words = (move) => {
+        const m = /^turbo:(\d+)=(\d+)$/.exec(move);
+        const d = m && die(ctx.you, Number(m[1]));
+        return d ? `Resize your ${sizeLabel(d.size, d.swing)} to ${m[2]} sides` : move;
+      };
+      el.append(moveList(legal.map((move) => ({ move, text: words(move) })), (move) => ctx.onMove(move), "Turbo dice"));
       return;
     }
     const bar = h("div", { class: "bm-controls" });
@@ -399,23 +422,35 @@
       el.append(moveList(attacks.map((a) => ({ move: a.move, text: describeAttack(view, ctx, a) })),
         (move) => attack(move, ctx), "All your attacks"));
     }
-    // A speed attack takes several dice at once: it is picked from its own list.
-    const speeds = view.phase === "play" ? legal.filter((m) => m.startsWith("speed:")) : [];
+    // A speed or rush attack takes several dice at once: picked from its own list.
+    const speeds = view.phase === "play" ? legal.filter((m) => /^(speed|rush):/.test(m)) : [];
     if (speeds.length) {
       el.append(moveList(speeds.map((move) => ({ move, text: describeSpeed(view, ctx, move) })),
-        (move) => attack(move, ctx), "Speed attacks"));
+        (move) => attack(move, ctx), "Speed and rush attacks", "speed"));
+    }
+    // A trip attack may share its die and target with a power attack: its own list too.
+    const trips = view.phase === "play" ? legal.filter((m) => m.startsWith("trip:")) : [];
+    if (trips.length) {
+      const words = (move) => {
+        const m = /^trip:(\d+)>(\d+)$/.exec(move);
+        const own = m && die(ctx.you, Number(m[1]));
+        const foe = m && die(1 - ctx.you, Number(m[2]));
+        return own && foe ? `Trip attack: your ${named(own)} trips their ${named(foe)} (both reroll; it is taken if yours shows as much)` : move;
+      };
+      el.append(moveList(trips.map((move) => ({ move, text: words(move) })), (move) => attack(move, ctx), "Trip attacks", "trip"));
     }
   }
 
   function describeSpeed(view, ctx, move) {
-    const m = /^speed:(\d+)>([\d+]+)$/.exec(move);
+    const m = /^(?:speed|rush):(\d+)>([\d+]+)$/.exec(move);
     const die = (seat, slot) => view.dice[seat].find((d) => d.id === slot);
     if (!m) return move;
     const own = die(ctx.you, Number(m[1]));
     const targets = m[2].split("+").map((t) => die(1 - ctx.you, Number(t)));
     if (!own || targets.some((d) => !d)) return move;
     const name = (d) => `${sizeLabel(d.size, d.swing)} showing ${d.value}`;
-    return `Speed attack: your ${name(own)} captures their ${targets.map(name).join(" + ")}`;
+    const kind = move.startsWith("rush:") ? "Rush" : "Speed";
+    return `${kind} attack: your ${name(own)} captures their ${targets.map(name).join(" + ")}`;
   }
 
   function render(el, view, ctx) {
