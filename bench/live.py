@@ -4,7 +4,7 @@ database. Prints JSON figures.
 
     python bench/live.py --json [--matches 200] [--spectators 500] [--duration 120]
                          [--think 3] [--web-workers 2] [--worker-concurrency 2]
-                         [--profile DIR]
+                         [--profile DIR] [--clocked N] [--clock 5+3]
                          [--games footsies buttonmen octagon dicewars dungeon]
 
 Each match seats one bench player (a guest with its own session cookie) against the
@@ -16,6 +16,11 @@ for the same player, and its spectators follow. Figures:
   (the event it completes, or the ``chosen`` frame at a simultaneous turn);
 - ``move_to_ai_reply_ms``: a move sent → the event of the AI's next move;
 - ``first_frame_ms``: a socket opened → its snapshot (hello without a sequence number);
+- ``clock_error_ms`` (with ``--clocked N``: N of the matches are between two bench
+  players on a people's clock, ``--clock``): for every running clock a page is sent, what
+  the page would show on arrival (``left_ms``, which it counts down from then) minus what
+  the server's clock says is left then (its ``deadline`` less now): how far a page's clock
+  is from the server's;
 - errors (error frames, exceptions), unexpected disconnects, bytes per frame by role,
   and each process's CPU (% of one core, averaged) and peak memory.
 
@@ -40,6 +45,7 @@ import urllib.request
 import uuid
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +74,7 @@ class Figures:
     move_to_frame: list[float] = field(default_factory=list)
     move_to_ai_reply: list[float] = field(default_factory=list)
     first_frame: list[float] = field(default_factory=list)
+    clock_error: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
     disconnects: int = 0
     frames: Counter = field(default_factory=Counter)
@@ -216,13 +223,21 @@ def new_guest(name: str) -> str:
     return store.session_key
 
 
-def new_match(guest: str, game: str, ai: str = AI) -> int:
+def new_match(guest: str, game: str, ai: str = AI, other: str = "", clock: str = "") -> int:
+    """A match of ``guest`` against the AI, or (``other``) against another bench guest
+    on a people's ``clock``."""
     from webapp.accounts.identity import Identity
     from webapp.matches import services
 
     me = Identity(key=f"guest:{guest}", name=guest)
-    seats = [services.SeatPlan(identity=me), services.SeatPlan(agent_spec=ai)]
-    plan = services.MatchPlan(game=game, seats=seats, created_by=me.key)
+    if other:
+        opponent = services.SeatPlan(identity=Identity(key=f"guest:{other}", name=other))
+    else:
+        opponent = services.SeatPlan(agent_spec=ai)
+    plan = services.MatchPlan(
+        game=game, seats=[services.SeatPlan(identity=me), opponent], created_by=me.key,
+        clock=clock,
+    )  # fmt: skip
     return services.create_match(plan).pk
 
 
@@ -232,12 +247,17 @@ def new_match(guest: str, game: str, ai: str = AI) -> int:
 class Slot:
     """One live match of one player; spectators follow the slot's current match."""
 
-    def __init__(self, index: int, game: str, ai: str = AI) -> None:
-        self.index, self.game, self.ai = index, game, ai
-        self.guest = f"bench{index}"
-        self.cookie = ""
+    def __init__(self, index: int, game: str, ai: str = AI, clock: str = "") -> None:
+        self.index, self.game, self.ai, self.clock = index, game, ai, clock
+        # A clocked match seats two bench players, each with a guest session of its own.
+        self.guests = [f"bench{index}", *([f"bench{index}b"] if clock else [])]
+        self.cookies = [""] * len(self.guests)
         self.match_id = 0
         self.changed = asyncio.Event()
+
+    def new_match(self) -> int:
+        other = self.guests[1] if self.clock else ""
+        return new_match(self.guests[0], self.game, self.ai, other, self.clock)
 
 
 async def open_socket(url: str, match_id: int, cookie: str | None):
@@ -261,18 +281,27 @@ async def snapshot(ws, figures: Figures, role: str) -> dict:
             return frame
 
 
-async def player(url: str, slot: Slot, figures: Figures, args, stop: asyncio.Event) -> None:
-    rng = random.Random(slot.index)
+async def player(
+    url: str, slot: Slot, figures: Figures, args, stop: asyncio.Event, seat: int = 0
+) -> None:
+    """One bench player; in a clocked match the first of the two makes the next match
+    when one ends and the second follows it there."""
+    rng = random.Random(slot.index * 2 + seat)
     while not stop.is_set():
+        changed = slot.changed
         try:
-            async with await open_socket(url, slot.match_id, slot.cookie) as ws:
-                if await play_match(ws, slot, figures, args, rng, stop):
-                    figures.matches_finished += 1
-                    slot.match_id = await asyncio.to_thread(
-                        new_match, slot.guest, slot.game, slot.ai
-                    )
-                    slot.changed.set()
-                    slot.changed = asyncio.Event()
+            async with await open_socket(url, slot.match_id, slot.cookies[seat]) as ws:
+                finished = await play_match(ws, slot, figures, args, rng, stop)
+            if finished and seat == 0:
+                figures.matches_finished += 1
+                slot.match_id = await asyncio.to_thread(slot.new_match)
+                slot.changed.set()
+                slot.changed = asyncio.Event()
+            elif finished:
+                waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(stop.wait())]
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                for waiting in waits:
+                    waiting.cancel()
         except (websockets.ConnectionClosed, OSError, TimeoutError) as exc:
             if stop.is_set():
                 return
@@ -284,6 +313,7 @@ async def player(url: str, slot: Slot, figures: Figures, args, stop: asyncio.Eve
 async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
     """Play until the match ends (True) or the bench stops (False)."""
     snap = await snapshot(ws, figures, "player")
+    clock_error(snap.get("clock"), figures)
     seq, legal, seat = snap["seq"], snap["legal"], snap["you"]
     over = snap["status"]["status"] != "active"
     sent_at: float | None = None
@@ -317,7 +347,7 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
                 reply_from = sent_at
                 sent_at = None
                 next_move_at = time.monotonic() + rng.uniform(0.5, 1.5) * args.think
-            elif awaiting_reply and frame["event"]["actor"] not in (-1, seat):
+            elif awaiting_reply and not slot.clock and frame["event"]["actor"] not in (-1, seat):
                 record(figures.move_to_ai_reply, now - reply_from, figures)
                 awaiting_reply = False
         elif kind == "chosen" and sent_at is not None and seat in frame["seats"]:
@@ -325,12 +355,26 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
             sent_at = None
             legal = []  # chosen; wait for the turn to resolve
             next_move_at = time.monotonic() + rng.uniform(0.5, 1.5) * args.think
+        elif kind == "clock":
+            clock_error(frame["clock"], figures)
         elif kind == "error":
             if figures.measuring:
                 figures.errors[f"frame:{frame['code']}"] += 1
             sent_at = None
             await ws.send(json.dumps({"type": "hello", "seq": seq}))
     return over
+
+
+def clock_error(clock: dict | None, figures: Figures) -> None:
+    """Each running clock of a frame just arrived: what a page shows now (``left_ms``)
+    less what the server's deadline leaves now (one machine, so one wall clock)."""
+    if not clock or not figures.measuring:
+        return
+    now = time.time()
+    for seat in clock["seats"]:
+        if seat["running"] and seat["deadline"]:
+            left = (datetime.fromisoformat(seat["deadline"]).timestamp() - now) * 1000
+            figures.clock_error.append(seat["left_ms"] - left)
 
 
 def record(values: list[float], seconds: float, figures: Figures) -> None:
@@ -405,15 +449,22 @@ def cpu_per_move(usage: dict, seconds: float, moves: int) -> dict[str, float | N
 
 async def run(args, url: str, stack: Stack) -> dict:
     figures = Figures()
-    slots = [Slot(i, args.games[i % len(args.games)]) for i in range(args.matches)]
+    two = [g for g in args.games if g != "dicewars"] or args.games  # clocked: two seats
+    slots = [
+        Slot(i, two[i % len(two)], clock=args.clock)
+        if i < args.clocked
+        else Slot(i, args.games[i % len(args.games)])
+        for i in range(args.matches)
+    ]
     for slot in slots:
-        slot.cookie = await asyncio.to_thread(new_guest, slot.guest)
-        slot.match_id = await asyncio.to_thread(new_match, slot.guest, slot.game)
+        slot.cookies = [await asyncio.to_thread(new_guest, g) for g in slot.guests]
+        slot.match_id = await asyncio.to_thread(slot.new_match)
     stop = asyncio.Event()
     tasks = []
     # Sockets open in a ramp (as people arrive), not all in one instant.
     for slot in slots:
-        tasks.append(asyncio.create_task(player(url, slot, figures, args, stop)))
+        for seat in range(len(slot.guests)):
+            tasks.append(asyncio.create_task(player(url, slot, figures, args, stop, seat)))
         await asyncio.sleep(args.ramp / max(1, args.matches + args.spectators))
     for i in range(args.spectators):
         tasks.append(asyncio.create_task(spectator(url, slots[i % len(slots)], figures, stop)))
@@ -434,7 +485,7 @@ async def run(args, url: str, stack: Stack) -> dict:
     event_n = figures.frames["spectator", "event"]
     return {
         "matches": args.matches,
-        "players": args.matches,
+        "players": args.matches + args.clocked,
         "spectators": args.spectators,
         "games": args.games,
         "ai": AI,
@@ -449,6 +500,9 @@ async def run(args, url: str, stack: Stack) -> dict:
         "move_to_frame_ms": percentiles(figures.move_to_frame),
         "move_to_ai_reply_ms": percentiles(figures.move_to_ai_reply),
         "first_frame_ms": percentiles(figures.first_frame),
+        "clocked_matches": args.clocked,
+        "clock": args.clock if args.clocked else None,
+        "clock_error_ms": percentiles(figures.clock_error),
         "errors": dict(figures.errors),
         "error_count": sum(figures.errors.values()),
         "disconnects": figures.disconnects,
@@ -475,6 +529,7 @@ async def run(args, url: str, stack: Stack) -> dict:
             "move_to_ai_reply_p50_ms": 100,
             "move_to_ai_reply_p95_ms": 300,
             "server_cpu_ms_per_move_cycle": 10,
+            "clock_error_max_ms": 100,
             "errors": 0,
         },
         "cores": os.cpu_count(),
@@ -489,6 +544,11 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=10, help="seconds before measuring")
     parser.add_argument("--ramp", type=float, default=20, help="seconds to open all sockets")
     parser.add_argument("--think", type=float, default=3.0, help="mean seconds between moves")
+    parser.add_argument(
+        "--clocked", type=int, default=0,
+        help="how many of the matches are two bench players on a people's clock",
+    )  # fmt: skip
+    parser.add_argument("--clock", default="5+3", help="the clocked matches' time control")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--worker-concurrency", type=int, default=2)
     parser.add_argument(

@@ -50,7 +50,6 @@ from bench.live import (  # noqa: E402
     Slot,
     measure,
     new_guest,
-    new_match,
     open_socket,
     percentiles,
     play_match,
@@ -217,9 +216,9 @@ async def run(args, url: str) -> dict:
     slots = []
     for i in range(args.players):
         slot = Slot(i, GAME, args.light)
-        slot.guest = f"other{i}"
-        slot.cookie = await asyncio.to_thread(new_guest, slot.guest)
-        slot.match_id = await asyncio.to_thread(new_match, slot.guest, GAME, args.light)
+        slot.guests = [f"other{i}"]
+        slot.cookies = [await asyncio.to_thread(new_guest, slot.guests[0])]
+        slot.match_id = await asyncio.to_thread(slot.new_match)
         slots.append(slot)
         tasks.append(asyncio.create_task(player(url, slot, figures, args, stop)))
     elapsed = await measure(figures, args, stop, tasks)
