@@ -24,7 +24,7 @@ from webapp.leaderboards.queries import leaderboard
 from webapp.matches.models import Match
 from webapp.seeks import services as seeks
 from webapp.seeks.models import Seek
-from webapp.tournaments import buttonstats, services, standings
+from webapp.tournaments import buttonstats, people, services, standings
 from webapp.tournaments.models import Tournament
 
 MAX_BODY = 64 * 1024
@@ -452,3 +452,62 @@ def seek_cancel(request, seek_id: int):
     except Rejected as exc:
         return _refused(exc)
     return seeks.as_json(seek)
+
+
+# ----- tournaments for people: join and withdraw (docs/tournaments.md) -----------------
+
+#: Refusals a script can act on, by HTTP status (the rest are 400).
+ENTRY_STATUS = {
+    "unknown_tournament": 404,
+    "joined": 409,
+    "started": 409,
+    "not_entered": 409,
+    "full": 409,
+    "not_for_people": 409,
+    "bot_cannot_play": 403,
+}
+
+
+def _entrant(request) -> tuple[Identity, Bot | None]:
+    """Who enters: a person (token or session), or an outside bot by its own token."""
+    if isinstance(request.auth, Bot):
+        return bot_identity(request.auth), request.auth
+    return _identity(request), None
+
+
+def _entry_refused(exc: Rejected):
+    return Status(ENTRY_STATUS.get(exc.code, 400), {"error": exc.message, "code": exc.code})
+
+
+ENTRY_ANSWERS = {200: dict, 400: SeekError, 401: Error, 403: SeekError, 404: SeekError,
+                 409: SeekError, 422: Invalid}  # fmt: skip
+
+
+@api.post(
+    "/tournaments/{tournament_id}/join",
+    auth=[TokenAuth(), BotAuth(), SignedInSession()],
+    response=ENTRY_ANSWERS,
+    summary="Join a tournament for people (a person, or an outside bot with its own token)",
+)
+def tournament_join(request, tournament_id: int):
+    identity, bot = _entrant(request)
+    try:
+        entry = people.join(tournament_id, identity, bot=bot)
+    except Rejected as exc:
+        return _entry_refused(exc)
+    return {"tournament": tournament_id, "entrant": entry.index, "name": entry.name}
+
+
+@api.post(
+    "/tournaments/{tournament_id}/withdraw",
+    auth=[TokenAuth(), BotAuth(), SignedInSession()],
+    response=ENTRY_ANSWERS,
+    summary="Withdraw from a tournament for people before it starts",
+)
+def tournament_withdraw(request, tournament_id: int):
+    identity, bot = _entrant(request)
+    try:
+        people.withdraw(tournament_id, identity, bot=bot)
+    except Rejected as exc:
+        return _entry_refused(exc)
+    return {"tournament": tournament_id, "withdrawn": True}

@@ -14,11 +14,14 @@ from django.test import Client
 from django.utils import timezone
 
 from webapp.accounts.identity import Identity
+from webapp.bots.models import Bot, BotSeat
 from webapp.errors import Rejected
 from webapp.matches import endings
 from webapp.matches.models import Match
-from webapp.tournaments import people, standings
+from webapp.tournaments import people, playing, standings
 from webapp.tournaments.models import Tournament, TournamentGame
+
+from .bot_helpers import make_bot
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_workers")]
 
@@ -175,3 +178,36 @@ def test_a_tournament_games_card_links_back_and_to_the_next_game_once_paired():
     assert (
         Client().get(f"/matches/{first.pk}/summary.json").json()["tournament"]["next_match"] is None
     )
+
+
+def test_an_outside_bot_joins_a_tournament_for_people_and_its_game_waits_for_its_socket(client):
+    ann, bob, cat = person("ann"), person("bob"), person("cat")
+    bot, token = make_bot("joiner", ["octagon"])
+    _, footsies_only = make_bot("sidestep", ["footsies"])
+    t = people.create(people.PeoplePlan(game="octagon", rounds=1, clock="5+3"), ann)
+    people.join(t.pk, bob)
+    people.join(t.pk, cat)
+    as_bot = {"HTTP_AUTHORIZATION": f"Bearer {token}"}
+    joined = client.post(f"/api/tournaments/{t.pk}/join", **as_bot)
+    assert joined.status_code == 200 and joined.json()["entrant"] == 3
+    again = client.post(f"/api/tournaments/{t.pk}/join", **as_bot)
+    assert (again.status_code, again.json()["code"]) == (409, "joined")
+    wrong = client.post(
+        f"/api/tournaments/{t.pk}/join", HTTP_AUTHORIZATION=f"Bearer {footsies_only}"
+    )
+    assert (wrong.status_code, wrong.json()["code"]) == (403, "bot_cannot_play")
+    assert client.post(f"/api/tournaments/{t.pk}/join").status_code == 401
+    assert t.entries.count() == 4
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert page.count('title="an outside program">bot</span>') == 1
+
+    people.start(t.pk, ann)
+    # Ann meets Bob at once; Cat's game waits while the bot's socket is closed.
+    assert set(in_play(t)) == {frozenset(("ann", "bob"))}
+    pending = t.games.filter(match__isnull=True)
+    assert pending.count() == 1 and sorted(pending.get().seating) == [2, 3]
+    # Its socket opens: the game starts as a live match with the bot in its seat.
+    Bot.objects.filter(pk=bot.pk).update(channel="bench", seen_at=timezone.now())
+    assert playing.pump(t.pk) == 1
+    assert frozenset(("cat", "joiner")) in in_play(t)
+    assert BotSeat.objects.filter(bot=bot).count() == 1

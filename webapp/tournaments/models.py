@@ -127,6 +127,11 @@ class Entry(models.Model):
     #: What the pages call a person entrant (their name when they joined).
     name = models.CharField(max_length=120, blank=True, default="")
 
+    @property
+    def is_bot(self) -> bool:
+        """An outside bot's entry ("bot:<name>"): labelled as a bot on the pages."""
+        return self.agent_spec.startswith("bot:")
+
     class Meta:
         ordering = ["index"]
         constraints = [

@@ -151,29 +151,37 @@ def _check_joinable(tournament: Tournament) -> None:
         _check_open(tournament)
 
 
-def do_join(tournament: Tournament, identity: Identity) -> Entry:
+def do_join(tournament: Tournament, identity: Identity, spec: str | None = None) -> Entry:
+    """Enter a person (or, with ``spec``, an outside bot: "bot:<name>") as the next
+    entrant of a locked tournament."""
+    spec = spec or person_spec(identity)
     count = tournament.entries.count()
     if count >= MAX_ENTRANTS:
         raise Rejected("full", f"at most {MAX_ENTRANTS} people play one tournament")
+    # A person's second entry the database refuses; a bot's, this check under the
+    # tournament's row lock (agents' tournaments may list one bot twice).
+    if tournament.entries.filter(agent_spec=spec).exists():
+        raise Rejected("joined", "you are in this tournament already")
     try:
         with transaction.atomic():
             return Entry.objects.create(
-                tournament=tournament,
-                index=count,
-                agent_spec=person_spec(identity),
-                name=identity.name,
+                tournament=tournament, index=count, agent_spec=spec, name=identity.name
             )
     except IntegrityError:
         raise Rejected("joined", "you are in this tournament already") from None
 
 
-def join(tournament_id: Any, identity: Identity | None) -> Entry:
+def join(tournament_id: Any, identity: Identity | None, bot=None) -> Entry:
+    """Join an open tournament (or a running arena); ``bot``: an outside bot joins
+    (the bot asking is its owner's opt-in), if it plays the game."""
     if identity is None:
         raise Rejected("not_signed_in", "open the site once (or sign in) to join")
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _check_joinable(tournament)
-        entry = do_join(tournament, identity)
+        if bot is not None and not bot.plays(tournament.game):
+            raise Rejected("bot_cannot_play", f"{bot.name} is not registered for {tournament.game}")
+        entry = do_join(tournament, identity, bot.spec if bot is not None else None)
         if tournament.status == Tournament.Status.RUNNING:  # a late entry to an arena
             transaction.on_commit(lambda: playing.pair_arena(tournament.pk))
         else:
@@ -181,13 +189,13 @@ def join(tournament_id: Any, identity: Identity | None) -> Entry:
     return entry
 
 
-def withdraw(tournament_id: Any, identity: Identity | None) -> None:
+def withdraw(tournament_id: Any, identity: Identity | None, bot=None) -> None:
     """Leave before the start; those after move up a place (the listed order seeds
-    the first Swiss round)."""
+    the first Swiss round). ``bot``: an outside bot withdraws."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _check_open(tournament)
-        spec = person_spec(identity) if identity else ""
+        spec = bot.spec if bot is not None else person_spec(identity) if identity else ""
         mine = tournament.entries.filter(agent_spec=spec).first()
         if mine is None:
             raise Rejected("not_entered", "you are not in this tournament")
