@@ -16,7 +16,7 @@ OPTION_SETS = [
     {"rounds_to_win": 2},
     {"swing_reselect": "both"},
     {"fighters": ["Stark", "Iago"]},
-    # Issue 19's skills (played on the clean path itself): Trip, Mood and Turbo dice.
+    # The tier-3 skills played on the clean path itself: Trip, Mood and Turbo dice.
     {"fighters": ["Pain", "Hope"], "rounds_to_win": 1},
     {"fighters": ["Ping", "Hrodgar"], "rounds_to_win": 1},
 ]

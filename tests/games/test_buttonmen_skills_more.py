@@ -1,4 +1,4 @@
-"""Tier-3 skills of issue 19 (Mood swing, Trip, Turbo), as worked examples with forced
+"""Tier-3 skills (Mood swing, Trip, Turbo), as worked examples with forced
 rolls (each move, then the state after it), as docs/games/buttonmen.md words the rules."""
 
 import random
@@ -27,7 +27,7 @@ def test_new_skill_buttons_are_played_to_the_end_by_random_self_play(letter):
     # Seeded: four random buttons with the skill, each against another one with it.
     names = newly_playable(letter)
     assert names
-    rng = random.Random(f"issue-19-{letter}")
+    rng = random.Random(f"tier-3-{letter}")
     for name in rng.sample(names, min(4, len(names))):
         foe = rng.choice(names)
         state = GAME.new_state(2, {"fighters": [name, foe], "rounds_to_win": 1})
