@@ -68,23 +68,36 @@ def play_round(players: list, tournament_url: str) -> None:
     assert resigned == 2
 
 
-def test_a_swiss_of_four_people_over_three_rounds(new_page):
-    maker = new_page()
+def make_tournament(maker, fields: dict[str, str], format: str = "swiss") -> str:
+    """From the home page, the maker makes an Octagon tournament for people on a 5+3
+    clock (``fields``: more inputs to fill); its page's address."""
     maker.goto("/")
     maker.get_by_role("link", name="Tournaments").first.click()
     maker.locator("#new-people-tournament").click()
     maker.locator("#people-game").select_option("octagon")
-    maker.locator("#people-rounds").fill("3")
+    maker.locator("#people-format").select_option(format)
+    for field, value in fields.items():
+        maker.locator(field).fill(value)
     maker.locator("#people-clock").select_option("5+3")
     maker.get_by_role("button", name="Make the tournament").click()
     maker.wait_for_url(re.compile(r"/tournaments/\d+/$"))
-    url = maker.url
+    return maker.url
 
-    others = [new_page(phone=(i == 0)) for i in range(3)]
+
+def join_from(new_page, url: str, phone: int) -> list:
+    """Three more people join from their own browsers (the ``phone``-th on a phone)."""
+    others = [new_page(phone=(i == phone)) for i in range(3)]
     for page in others:
         visit(page, url)
         press(page, page.locator("#join"))
         expect(page.locator("#withdraw")).to_be_visible()
+    return others
+
+
+def test_a_swiss_of_four_people_over_three_rounds(new_page):
+    maker = new_page()
+    url = make_tournament(maker, {"#people-rounds": "3"})
+    others = join_from(new_page, url, phone=0)
     # Every join is in (no page redraws itself now): the phone's page fits its width.
     visit(others[0], url)
     expect(others[0].locator("#people-list li")).to_have_count(4)
@@ -118,23 +131,9 @@ def test_a_swiss_of_four_people_over_three_rounds(new_page):
 
 def test_an_arena_of_four_people_pairs_them_as_they_finish_until_its_window_closes(new_page):
     maker = new_page()
-    maker.goto("/")
-    maker.get_by_role("link", name="Tournaments").first.click()
-    maker.locator("#new-people-tournament").click()
-    maker.locator("#people-game").select_option("octagon")
-    maker.locator("#people-format").select_option("arena")
-    maker.locator("#people-minutes").fill("5")
-    maker.locator("#people-clock").select_option("5+3")
-    maker.get_by_role("button", name="Make the tournament").click()
-    maker.wait_for_url(re.compile(r"/tournaments/\d+/$"))
-    url = maker.url
+    url = make_tournament(maker, {"#people-minutes": "5"}, format="arena")
     expect(maker.locator("#tournament")).to_contain_text("runs 5 minutes once started")
-
-    others = [new_page(phone=(i == 1)) for i in range(3)]
-    for page in others:
-        visit(page, url)
-        press(page, page.locator("#join"))
-        expect(page.locator("#withdraw")).to_be_visible()
+    others = join_from(new_page, url, phone=1)
     visit(maker, url)
     expect(maker.locator("#people-list li")).to_have_count(4)
     names = maker.locator("#people-list li").all_inner_texts()
