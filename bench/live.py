@@ -18,9 +18,10 @@ for the same player, and its spectators follow. Figures:
 - ``first_frame_ms``: a socket opened → its snapshot (hello without a sequence number);
 - ``clock_error_ms`` (with ``--clocked N``: N of the matches are between two bench
   players on a people's clock, ``--clock``): for every running clock a page is sent, what
-  the page would show on arrival (``left_ms``, which it counts down from then) minus what
-  the server's clock says is left then (its ``deadline`` less now): how far a page's clock
-  is from the server's;
+  the page shows on arrival minus what the server's clock says is left then (its
+  ``deadline`` less now). The page shows ``left_ms`` aged by the frame's time on the way
+  (from its ``at``, by the server's clock as the page's pings learn it, as
+  static/js/arena.js does); ``clock_error_unaged_ms`` is ``left_ms`` as it came;
 - errors (error frames, exceptions), unexpected disconnects, bytes per frame by role,
   and each process's CPU (% of one core, averaged) and peak memory.
 
@@ -75,6 +76,7 @@ class Figures:
     move_to_ai_reply: list[float] = field(default_factory=list)
     first_frame: list[float] = field(default_factory=list)
     clock_error: list[float] = field(default_factory=list)
+    clock_error_unaged: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
     disconnects: int = 0
     frames: Counter = field(default_factory=Counter)
@@ -313,7 +315,8 @@ async def player(
 async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
     """Play until the match ends (True) or the bench stops (False)."""
     snap = await snapshot(ws, figures, "player")
-    clock_error(snap.get("clock"), figures)
+    server = ServerClock()
+    clock_error(snap.get("clock"), figures, server)
     seq, legal, seat = snap["seq"], snap["legal"], snap["you"]
     over = snap["status"]["status"] != "active"
     sent_at: float | None = None
@@ -322,6 +325,11 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
     reply_from = 0.0
     next_move_at = time.monotonic() + rng.uniform(0.5, 1.5) * args.think
     while not stop.is_set() and not over:
+        if slot.clock and time.time() * 1000 - server.pinged_at >= 2000:
+            # As a page does: a ping every 2 s (the clocked matches' pages use the pongs).
+            server.ping_id += 1
+            server.pinged_at = time.time() * 1000
+            await ws.send(json.dumps({"type": "ping", "id": server.ping_id}))
         if legal and sent_at is None and time.monotonic() >= next_move_at:
             move = rng.choice(legal)
             sent_seq, sent_at = seq, time.perf_counter()
@@ -330,6 +338,7 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
                 figures.moves += 1
         try:
             wait = max(0.01, next_move_at - time.monotonic()) if legal and sent_at is None else 1
+            wait = min(wait, 2) if slot.clock else wait
             raw = await asyncio.wait_for(ws.recv(), timeout=wait)
         except TimeoutError:
             continue
@@ -356,7 +365,9 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
             legal = []  # chosen; wait for the turn to resolve
             next_move_at = time.monotonic() + rng.uniform(0.5, 1.5) * args.think
         elif kind == "clock":
-            clock_error(frame["clock"], figures)
+            clock_error(frame["clock"], figures, server)
+        elif kind == "pong":
+            server.pong(frame)
         elif kind == "error":
             if figures.measuring:
                 figures.errors[f"frame:{frame['code']}"] += 1
@@ -365,16 +376,45 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
     return over
 
 
-def clock_error(clock: dict | None, figures: Figures) -> None:
-    """Each running clock of a frame just arrived: what a page shows now (``left_ms``)
-    less what the server's deadline leaves now (one machine, so one wall clock)."""
+class ServerClock:
+    """The server's clock as a page learns it (static/js/arena.js): each pong carries the
+    server's time; of the last 8, the shortest round trip's offset is kept."""
+
+    def __init__(self) -> None:
+        self.samples: list[tuple[float, float]] = []  # (round trip, server − us), ms
+        self.pinged_at = 0.0
+        self.ping_id = 0
+
+    def pong(self, frame: dict) -> None:
+        if frame.get("id") != self.ping_id or "now" not in frame:
+            return
+        now = time.time() * 1000
+        lag = now - self.pinged_at
+        self.samples = [*self.samples[-7:], (lag, frame["now"] + lag / 2 - now)]
+
+    @property
+    def offset(self) -> float | None:
+        return min(self.samples)[1] if self.samples else None
+
+
+def clock_error(clock: dict | None, figures: Figures, server: ServerClock) -> None:
+    """Each running clock of a frame just arrived: what a page shows now less what the
+    server's deadline leaves now (one machine, so one wall clock). The page shows
+    ``left_ms`` aged by the frame's time on the way (its ``at``, by the server's clock as
+    the pongs tell it), or, before its first pong, ``left_ms`` as it is."""
     if not clock or not figures.measuring:
         return
     now = time.time()
     for seat in clock["seats"]:
         if seat["running"] and seat["deadline"]:
             left = (datetime.fromisoformat(seat["deadline"]).timestamp() - now) * 1000
-            figures.clock_error.append(seat["left_ms"] - left)
+            figures.clock_error_unaged.append(seat["left_ms"] - left)
+            shown = seat["left_ms"]
+            if server.offset is not None and clock.get("at"):
+                age = now * 1000 + server.offset - clock["at"]
+                if 0 < age < 10_000:
+                    shown -= age
+            figures.clock_error.append(shown - left)
 
 
 def record(values: list[float], seconds: float, figures: Figures) -> None:
@@ -503,6 +543,7 @@ async def run(args, url: str, stack: Stack) -> dict:
         "clocked_matches": args.clocked,
         "clock": args.clock if args.clocked else None,
         "clock_error_ms": percentiles(figures.clock_error),
+        "clock_error_unaged_ms": percentiles(figures.clock_error_unaged),
         "errors": dict(figures.errors),
         "error_count": sum(figures.errors.values()),
         "disconnects": figures.disconnects,

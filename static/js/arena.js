@@ -77,6 +77,22 @@
    * "offline" (n: ms until the next try), "no such match"; settled(move, how) when a
    * move leaves the outbox ("ack", "error", "moved-on").
    */
+  /**
+   * How far the server's clock is from this page's, from the pongs: each says the
+   * server's time, taken about half a round trip before it arrived. The sample of the
+   * shortest round trip among the last few is the surest (the least time queued on the
+   * way), so that one is kept. Clock frames are aged by it (DiceArena.serverClock).
+   */
+  const serverClock = {
+    samples: [],
+    offset: null,  // server − page, ms; null until the first pong
+    sample(now, lag) {
+      this.samples.push({ lag, offset: now + lag / 2 - Date.now() });
+      if (this.samples.length > 8) this.samples.shift();
+      this.offset = this.samples.reduce((a, b) => (b.lag < a.lag ? b : a)).offset;
+    },
+  };
+
   class MatchSocket {
     constructor(matchId, seq, handlers) {
       this.matchId = matchId;
@@ -163,6 +179,7 @@
         if (f.id !== this.pingId || !this.pingAt) return; // an older ping's
         this.lag = Date.now() - this.pingAt;
         this.pingAt = null;
+        if (typeof f.now === "number") serverClock.sample(f.now, this.lag);
         if (this.synced) this.handlers.status("live", this.lag);
         return;
       }
@@ -377,6 +394,6 @@
 
   window.DiceArena = Object.assign(window.DiceArena || {}, {
     renderers: (window.DiceArena && window.DiceArena.renderers) || {},
-    svg, h, SEAT_COLOURS, MatchSocket, applyPatch, nextView, renderThinking, renderer,
+    svg, h, SEAT_COLOURS, MatchSocket, applyPatch, nextView, renderThinking, renderer, serverClock,
   });
 })();

@@ -62,6 +62,13 @@
     function update(next) {
       if (!next) return;
       clock = next; at = performance.now(); flagged = false;
+      // The frame's times held when the server built it: take off its time on the way
+      // (by the server's clock, as the pongs tell it), not only the time since arrival.
+      const server = window.DiceArena.serverClock;
+      if (next.at && server && server.offset !== null) {
+        const age = Date.now() + server.offset - next.at;
+        if (age > 0 && age < 10000) at -= age;
+      }
       draw();
       if (!timer) timer = setInterval(draw, 100);
     }

@@ -70,3 +70,27 @@ def test_a_player_whose_time_runs_out_loses_on_both_pages(new_page):
     expect(me.locator("#game-over h2")).to_have_text("You lost")
     expect(friend.locator("#game-over h2")).to_have_text("You won")
     expect(me.locator("#clock-0")).not_to_have_class(re.compile(r"\brunning\b"))
+
+
+def test_a_clock_frame_is_aged_by_its_time_on_the_way_by_the_servers_clock(new_page):
+    """A page counts a clock from when the server built the frame (its ``at``), by the
+    server's clock as the pongs tell it. A page made to believe the server's clock is
+    3 s ahead of its own takes 3 s more off every clock frame than a page that knows
+    better: the aging is done, and by that clock."""
+    me, friend, _ = seated_friend(new_page, "5+3")
+    expect(me.locator("#clock-0")).to_have_class(re.compile(r"\brunning\b"))
+    # A pong of no round trip (the surest kind) saying the server is 3 s ahead.
+    me.evaluate("DiceArena.serverClock.sample(Date.now() + 3000, 0)")
+    assert me.evaluate("DiceArena.serverClock.offset") > 2900
+    # A fresh clock frame for both pages: the friend gives me 15 s.
+    was = left_ms(friend, 0)
+    friend.locator("#clock-0 .give-time").click()
+    friend.wait_for_function(
+        f"() => Number(document.querySelector('#clock-0').dataset.leftMs) > {was + 10000}"
+    )
+    me.wait_for_function(
+        f"() => Number(document.querySelector('#clock-0').dataset.leftMs) > {was + 5000}"
+    )
+    # Read both as close together as the two pages allow: mine is about 3 s lower.
+    gap = left_ms(friend, 0) - left_ms(me, 0)
+    assert 2000 < gap < 4500, gap

@@ -305,6 +305,9 @@ def as_frame(match: Match, now: datetime) -> dict | None:
         return None
     return {
         "control": control.text,
+        # When the times below held (epoch ms, the server's clock): a page that knows how
+        # far its own clock is off counts from then, not from the frame's arrival.
+        "at": round(now.timestamp() * 1000),
         "correspondence": control.correspondence,
         "label": control.label,
         "gift_s": GIFT_S,

@@ -255,7 +255,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self.send(text_data=text)
 
     async def _pong(self, ping_id) -> None:
-        pong = {"type": "pong"}
+        # ``now``: the server's clock (epoch ms), from which a page learns how far its own
+        # is off, to age the clock frames it is sent by their time on the way.
+        pong = {"type": "pong", "now": round(time.time() * 1000)}
         if isinstance(ping_id, int) and not isinstance(ping_id, bool) and abs(ping_id) < 2**53:
             pong["id"] = ping_id
         await self.send(text_data=frames.dumps(pong))
