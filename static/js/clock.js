@@ -20,9 +20,18 @@
   window.DiceArena.clocks = function ({ root, seats, you, send }) {
     const box = document.getElementById("clocks");
     if (!box) return { update() {}, stop() {} };
-    let clock = null, at = 0, timer = null, flagged = false, over = false;
+    let clock = null, at = 0, arrived = 0, timer = null, flagged = false, over = false;
 
-    function leftNow(c) { return c.running && !over ? c.left_ms - (performance.now() - at) : c.left_ms; }
+    // The frame's times held when the server built it (``at``): its time on the way is
+    // taken off too, by the server's clock as the pongs tell it. Worked out at every
+    // draw, so a page whose first pong comes after the frame corrects itself then.
+    function onTheWay() {
+      const server = window.DiceArena.serverClock;
+      if (!clock || !clock.at || !server || server.offset === null) return 0;
+      const age = arrived + server.offset - clock.at;
+      return age > 0 && age < 10000 ? age : 0;
+    }
+    function leftNow(c) { return c.running && !over ? c.left_ms - (performance.now() - at) - onTheWay() : c.left_ms; }
     // Move and bank: the move's own time runs first, then the bank; both are shown. The
     // time gone is read once (from ``ms``), so the two parts always add up.
     function parts(c, ms) {
@@ -61,14 +70,7 @@
 
     function update(next) {
       if (!next) return;
-      clock = next; at = performance.now(); flagged = false;
-      // The frame's times held when the server built it: take off its time on the way
-      // (by the server's clock, as the pongs tell it), not only the time since arrival.
-      const server = window.DiceArena.serverClock;
-      if (next.at && server && server.offset !== null) {
-        const age = Date.now() + server.offset - next.at;
-        if (age > 0 && age < 10000) at -= age;
-      }
+      clock = next; at = performance.now(); arrived = Date.now(); flagged = false;
       draw();
       if (!timer) timer = setInterval(draw, 100);
     }
