@@ -339,7 +339,7 @@ class SeekError(Schema):
     code: str
 
 
-@api.get("/seeks", response={200: list[dict]}, summary="Open seeks, newest first")
+@api.get("/seeks", response={200: list[dict], 422: Invalid}, summary="Open seeks, newest first")
 def seek_list(request, game: str | None = None, bots: bool = False):
     """``bots=true``: only the seeks an outside bot may take (not "no bots")."""
     return [

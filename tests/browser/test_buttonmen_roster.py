@@ -138,7 +138,8 @@ def test_auxiliary_turbo_and_trip_dice_are_played_from_the_board(new_page):
                 ]
                 page.locator(SKILL_LISTS[kind]).select_option("auxiliary:yes")
             else:
-                assert all(t.startswith("Resize your X=") for t in choices.all_inner_texts())
+                texts = choices.all_inner_texts()
+                assert all(t.startswith("Resize your X=") for t in texts), texts
                 values = choices.evaluate_all("o => o.map(x => x.value)")
                 page.locator(SKILL_LISTS[kind]).select_option(rng.choice(values))
             press(page, page.locator(f"{SKILL_LISTS[kind]}-play"))

@@ -75,7 +75,9 @@
 
   /** A die's size label: "d12", or "X=12" for a swing die ("X=?" while secret). */
   function sizeLabel(size, swing) {
-    if (swing) return `${swing}=${size === null ? "?" : size}`;
+    // A roster die's swing is its recipe text ("!(X)" for a Turbo X): the letter inside.
+    const inner = swing && /\(([^)]*)\)/.exec(swing);
+    if (swing) return `${inner ? inner[1] : swing}=${size === null ? "?" : size}`;
     return `d${size}`;
   }
 
