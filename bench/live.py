@@ -21,7 +21,9 @@ for the same player, and its spectators follow. Figures:
   the page shows on arrival minus what the server's clock says is left then (its
   ``deadline`` less now). The page shows ``left_ms`` aged by the frame's time on the way
   (from its ``at``, by the server's clock as the page's pings learn it, as
-  static/js/arena.js does); ``clock_error_unaged_ms`` is ``left_ms`` as it came;
+  static/js/arena.js does), signed (above 0: the page shows more time than is left),
+  and ``clock_error_abs_ms`` its size either way; ``clock_error_unaged_ms`` is
+  ``left_ms`` as it came;
 - errors (error frames, exceptions), unexpected disconnects, bytes per frame by role,
   and each process's CPU (% of one core, averaged) and peak memory.
 
@@ -273,6 +275,7 @@ async def open_socket(url: str, match_id: int, cookie: str | None):
 
 async def snapshot(ws, figures: Figures, role: str) -> dict:
     started = time.perf_counter()
+    said_hello = time.time() * 1000
     await ws.send(json.dumps({"type": "hello"}))
     while True:
         raw = await ws.recv()
@@ -280,6 +283,7 @@ async def snapshot(ws, figures: Figures, role: str) -> dict:
         figures.frame(role, frame["type"], len(raw))
         if frame["type"] == "snapshot":
             figures.first_frame.append((time.perf_counter() - started) * 1000)
+            frame["said_hello_ms"] = said_hello
             return frame
 
 
@@ -316,6 +320,8 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
     """Play until the match ends (True) or the bench stops (False)."""
     snap = await snapshot(ws, figures, "player")
     server = ServerClock()
+    if snap.get("clock"):  # as a page does: the snapshot's clock is a first sample
+        server.sample(snap["clock"]["at"], time.time() * 1000 - snap["said_hello_ms"])
     clock_error(snap.get("clock"), figures, server)
     seq, legal, seat = snap["seq"], snap["legal"], snap["you"]
     over = snap["status"]["status"] != "active"
@@ -377,8 +383,9 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
 
 
 class ServerClock:
-    """The server's clock as a page learns it (static/js/arena.js): each pong carries the
-    server's time; of the last 8, the shortest round trip's offset is kept."""
+    """The server's clock as a page learns it (static/js/arena.js): the snapshot's clock
+    and each pong carry the server's time; of the last 8, the shortest round trip's
+    offset is kept."""
 
     def __init__(self) -> None:
         self.samples: list[tuple[float, float]] = []  # (round trip, server − us), ms
@@ -386,11 +393,13 @@ class ServerClock:
         self.ping_id = 0
 
     def pong(self, frame: dict) -> None:
-        if frame.get("id") != self.ping_id or "now" not in frame:
-            return
+        if frame.get("id") == self.ping_id and "now" in frame:
+            self.sample(frame["now"], time.time() * 1000 - self.pinged_at)
+
+    def sample(self, server_ms: float, lag: float) -> None:
+        """The server's time, taken about half of ``lag`` before now."""
         now = time.time() * 1000
-        lag = now - self.pinged_at
-        self.samples = [*self.samples[-7:], (lag, frame["now"] + lag / 2 - now)]
+        self.samples = [*self.samples[-7:], (lag, server_ms + lag / 2 - now)]
 
     @property
     def offset(self) -> float | None:
@@ -543,6 +552,7 @@ async def run(args, url: str, stack: Stack) -> dict:
         "clocked_matches": args.clocked,
         "clock": args.clock if args.clocked else None,
         "clock_error_ms": percentiles(figures.clock_error),
+        "clock_error_abs_ms": percentiles([abs(e) for e in figures.clock_error]),
         "clock_error_unaged_ms": percentiles(figures.clock_error_unaged),
         "errors": dict(figures.errors),
         "error_count": sum(figures.errors.values()),

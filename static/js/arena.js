@@ -174,6 +174,14 @@
       this.pingAt = this.pingedAt = Date.now();
       this.raw({ type: "ping", id: ++this.pingId });
     }
+    /** A hello's answer with a clock: its ``at`` was taken between the hello and now, a
+        sample of the server's clock like a pong's (so the first clock a page draws is
+        aged before any pong has come). */
+    clockSample(f) {
+      if (f.clock && typeof f.clock.at === "number" && this.helloAt) {
+        serverClock.sample(f.clock.at, Date.now() - this.helloAt);
+      }
+    }
     receive(f) {
       if (f.type === "pong") {
         if (f.id !== this.pingId || !this.pingAt) return; // an older ping's
@@ -191,7 +199,9 @@
         this.seq = f.seq;
       } else if (f.type === "snapshot") {
         this.seq = f.seq;
+        this.clockSample(f);
       } else if (f.type === "synced") {
+        this.clockSample(f);
         this.helloAt = null;
         if (f.seq !== this.seq) { this.hello(); return; } // moved on meanwhile
         this.synced = true;
