@@ -94,6 +94,15 @@ def join_from(new_page, url: str, phone: int) -> list:
     return others
 
 
+def finished_standings(new_page, url: str, leader: str):
+    """A newcomer opens the finished tournament's page: the leader tops the standings."""
+    watcher = new_page()
+    watcher.goto(url)
+    expect(watcher.locator("#t-status")).to_have_text(re.compile("finished"))
+    expect(watcher.locator("#standings tbody tr").first).to_contain_text(leader)
+    return watcher
+
+
 def test_a_swiss_of_four_people_over_three_rounds(new_page):
     maker = new_page()
     url = make_tournament(maker, {"#people-rounds": "3"})
@@ -118,11 +127,8 @@ def test_a_swiss_of_four_people_over_three_rounds(new_page):
         expect(maker.locator("#in-play li")).to_have_count(2)
         expect(maker.locator("#your-game a")).to_be_visible()
         play_round(players, url)
-    watcher = new_page()
-    watcher.goto(url)
-    expect(watcher.locator("#t-status")).to_have_text(re.compile("finished"))
+    watcher = finished_standings(new_page, url, names[0])
     first = watcher.locator("#standings tbody tr").first
-    expect(first).to_contain_text(names[0])
     expect(first.locator(".swiss-points")).to_have_text("3")
     # Four people, three rounds, no one met twice: the points are 3, 2, 1, 0.
     points = watcher.locator("#standings .swiss-points").all_inner_texts()
@@ -157,11 +163,7 @@ def test_an_arena_of_four_people_pairs_them_as_they_finish_until_its_window_clos
     Tournament.objects.filter(pk=tournament_id).update(ends_at=timezone.now())
     play_round(players, url)
 
-    watcher = new_page()
-    watcher.goto(url)
-    expect(watcher.locator("#t-status")).to_have_text(re.compile("finished"))
-    first = watcher.locator("#standings tbody tr").first
-    expect(first).to_contain_text(names[0])
+    watcher = finished_standings(new_page, url, names[0])
     # Entrant 0 won twice (2 + 2), entrants 1 and 2 once, entrant 3 never.
     points = watcher.locator("#standings .arena-points").all_inner_texts()
     assert points == ["4", "2", "2", "0"], points
