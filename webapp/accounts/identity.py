@@ -14,6 +14,14 @@ import secrets
 from dataclasses import dataclass
 
 GUEST_KEY = "guest_key"
+#: The owner key of an outside bot's seats: "bot:<id>" (``webapp.bots``). Here, at the
+#: bottom of the apps, so that every part that must tell a bot's seat apart reads it.
+BOT_KEY = "bot:"
+
+
+def is_bot_key(key: str) -> bool:
+    """Is this owner key an outside bot's ("bot:<id>")?"""
+    return key.startswith(BOT_KEY)
 
 
 @dataclass(frozen=True)
@@ -29,7 +37,7 @@ class Identity:
     @property
     def is_bot(self) -> bool:
         """An outside bot (its seats' owner key is "bot:<id>"); it has no user of its own."""
-        return self.key.startswith("bot:")
+        return is_bot_key(self.key)
 
 
 def ensure_guest_key(session) -> str:

@@ -20,14 +20,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.core import TERMINAL, State
+from webapp.accounts.identity import BOT_KEY
 from webapp.bots import frames, live
 from webapp.bots.challenges import check_limits
 from webapp.bots.clock import TimeControl
 from webapp.bots.models import BotSeat
 from webapp.bots.tasks import flag_turn
 from webapp.matches.models import Match
-
-BOT_KEY = "bot:"
 
 log = logging.getLogger(__name__)
 

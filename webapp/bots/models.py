@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from webapp.accounts.identity import BOT_KEY
 from webapp.matches.models import Match
 
 #: A bot's name is shown on leaderboards and written into entrant lists as ``bot:<name>``.
@@ -65,7 +66,7 @@ class Bot(models.Model):
     @property
     def identity_key(self) -> str:
         """The owner key of its seats (people's seats hold "user:<id>" or "guest:<key>")."""
-        return f"bot:{self.pk}"
+        return f"{BOT_KEY}{self.pk}"
 
     @property
     def revoked(self) -> bool:

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from openskill.models import PlackettLuce
 
+from webapp.accounts.identity import is_bot_key
 from webapp.leaderboards.models import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
@@ -36,7 +37,7 @@ def competitor_key(seat) -> tuple[str, str, str] | None:
     (a guest, or a seat nobody took)."""
     if seat.agent_spec:
         return f"agent:{seat.agent_spec}", Competitor.Kind.AGENT, seat.agent_spec
-    if seat.owner.startswith("bot:"):  # an outside bot: its seats hold "bot:<id>"
+    if is_bot_key(seat.owner):  # an outside bot: its seats hold "bot:<id>"
         return seat.owner, Competitor.Kind.BOT, seat.name
     if seat.user_id:
         return f"user:{seat.user_id}", Competitor.Kind.PERSON, seat.name

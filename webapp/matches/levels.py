@@ -35,6 +35,7 @@ from agents.levels import Level, level, levels
 from agents.stats import Tally, result_for
 from games import all as all_games
 from games.core import Game, Outcome
+from webapp.accounts.identity import BOT_KEY
 from webapp.matches import signals
 from webapp.matches.lobby import OPPONENT_SOURCES, Opponent
 from webapp.matches.models import Event, Match, Seat
@@ -195,7 +196,7 @@ def people_record(game: str, spec: str) -> Tally:
     people = (
         Seat.objects.filter(match_id__in=mine, agent_spec="")
         .exclude(owner="")
-        .exclude(owner__startswith="bot:")
+        .exclude(owner__startswith=BOT_KEY)
         .values_list("match_id", "index", "match__result")
     )
     tally = Tally()

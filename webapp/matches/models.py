@@ -5,6 +5,7 @@ from django.db import models
 
 import games
 from agents.core.seeding import new_match_seed, seed_hash
+from webapp.accounts.identity import is_bot_key
 
 
 class Match(models.Model):
@@ -98,7 +99,7 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         """An outside bot's seat (its owner key is "bot:<id>"): labelled as a bot."""
-        return self.owner.startswith("bot:")
+        return is_bot_key(self.owner)
 
     @property
     def is_open(self) -> bool:

@@ -5,6 +5,7 @@ from django.db import models
 
 import games
 from agents.tournament import make_format
+from webapp.bots.tournament_games import is_bot_spec
 from webapp.matches.models import Match
 
 
@@ -130,7 +131,7 @@ class Entry(models.Model):
     @property
     def is_bot(self) -> bool:
         """An outside bot's entry ("bot:<name>"): labelled as a bot on the pages."""
-        return self.agent_spec.startswith("bot:")
+        return is_bot_spec(self.agent_spec)
 
     class Meta:
         ordering = ["index"]
