@@ -23,7 +23,6 @@ from webapp.errors import Rejected
 from webapp.leaderboards.queries import leaderboard
 from webapp.matches.models import Match
 from webapp.seeks import services as seeks
-from webapp.seeks.models import Seek
 from webapp.tournaments import buttonstats, people, services, standings
 from webapp.tournaments.models import Tournament
 
@@ -308,8 +307,8 @@ class QuickIn(Schema):
     rating_range: int | None = None
 
 
-#: Refusals a script can act on, by HTTP status (the rest are 400).
-SEEK_STATUS = {
+#: Refusals a script can act on (seeks and entries), by HTTP status (the rest are 400).
+REFUSAL_STATUS = {
     "unknown_seek": 404,
     "taken": 409,
     "cancelled": 409,
@@ -322,6 +321,12 @@ SEEK_STATUS = {
     "no_bots": 403,
     "bot_cannot_play": 403,
     "bot_offline": 409,
+    # Tournaments for people ("joined" as above).
+    "unknown_tournament": 404,
+    "started": 409,
+    "not_entered": 409,
+    "full": 409,
+    "not_for_people": 409,
 }
 
 
@@ -331,12 +336,24 @@ def _identity(request) -> Identity:
 
 
 def _refused(exc: Rejected):
-    return Status(SEEK_STATUS.get(exc.code, 400), {"error": exc.message, "code": exc.code})
+    return Status(REFUSAL_STATUS.get(exc.code, 400), {"error": exc.message, "code": exc.code})
 
 
 class SeekError(Schema):
     error: str
     code: str
+
+
+#: What a refusable call may answer.
+REFUSABLE = {200: dict, 400: SeekError, 401: Error, 403: SeekError, 404: SeekError,
+             409: SeekError, 422: Invalid}  # fmt: skip
+
+
+def _caller(request) -> tuple[Identity, Bot | None]:
+    """Who asks: a person (token or session), or an outside bot by its own token."""
+    if isinstance(request.auth, Bot):
+        return bot_identity(request.auth), request.auth
+    return _identity(request), None
 
 
 @api.get("/seeks", response={200: list[dict], 422: Invalid}, summary="Open seeks, newest first")
@@ -402,37 +419,16 @@ def _started(match: Match) -> dict:
     return {"match": match.pk, "url": f"/matches/{match.pk}/", "clock": match.time_control}
 
 
-def _seeker(request, seek_id: int) -> Identity:
-    """Who accepts: a person, or an outside bot by its own token. A bot must play the
-    seek's game and have its socket open (it plays the match there)."""
-    if not isinstance(request.auth, Bot):
-        return _identity(request)
-    bot = request.auth
-    seek = Seek.objects.filter(pk=seek_id).first()
-    if seek is not None and not bot.plays(seek.game):
-        raise Rejected("bot_cannot_play", f"{bot.name} is not registered for {seek.game}")
-    if not bot.online:
-        raise Rejected("bot_offline", f"connect {bot.name}'s socket (/ws/bot/) first")
-    return bot_identity(bot)
-
-
 @api.post(
     "/seeks/{seek_id}/accept",
     auth=[TokenAuth(), BotAuth(), SignedInSession()],
-    response={
-        200: dict,
-        400: SeekError,
-        401: Error,
-        403: SeekError,
-        404: SeekError,
-        409: SeekError,
-        422: Invalid,
-    },
+    response=REFUSABLE,
     summary="Accept a seek (a person, or an outside bot with its own token): the match starts",
 )
 def seek_accept(request, seek_id: int):
+    identity, bot = _caller(request)
     try:
-        match = seeks.accept(seek_id, _seeker(request, seek_id))
+        match = seeks.accept(seek_id, identity, bot=bot)
     except Rejected as exc:
         return _refused(exc)
     if match is None:  # a seek for more: joined, waiting for the other seats
@@ -456,58 +452,32 @@ def seek_cancel(request, seek_id: int):
 
 # ----- tournaments for people: join and withdraw (docs/tournaments.md) -----------------
 
-#: Refusals a script can act on, by HTTP status (the rest are 400).
-ENTRY_STATUS = {
-    "unknown_tournament": 404,
-    "joined": 409,
-    "started": 409,
-    "not_entered": 409,
-    "full": 409,
-    "not_for_people": 409,
-    "bot_cannot_play": 403,
-}
-
-
-def _entrant(request) -> tuple[Identity, Bot | None]:
-    """Who enters: a person (token or session), or an outside bot by its own token."""
-    if isinstance(request.auth, Bot):
-        return bot_identity(request.auth), request.auth
-    return _identity(request), None
-
-
-def _entry_refused(exc: Rejected):
-    return Status(ENTRY_STATUS.get(exc.code, 400), {"error": exc.message, "code": exc.code})
-
-
-ENTRY_ANSWERS = {200: dict, 400: SeekError, 401: Error, 403: SeekError, 404: SeekError,
-                 409: SeekError, 422: Invalid}  # fmt: skip
-
 
 @api.post(
     "/tournaments/{tournament_id}/join",
     auth=[TokenAuth(), BotAuth(), SignedInSession()],
-    response=ENTRY_ANSWERS,
+    response=REFUSABLE,
     summary="Join a tournament for people (a person, or an outside bot with its own token)",
 )
 def tournament_join(request, tournament_id: int):
-    identity, bot = _entrant(request)
+    identity, bot = _caller(request)
     try:
         entry = people.join(tournament_id, identity, bot=bot)
     except Rejected as exc:
-        return _entry_refused(exc)
+        return _refused(exc)
     return {"tournament": tournament_id, "entrant": entry.index, "name": entry.name}
 
 
 @api.post(
     "/tournaments/{tournament_id}/withdraw",
     auth=[TokenAuth(), BotAuth(), SignedInSession()],
-    response=ENTRY_ANSWERS,
+    response=REFUSABLE,
     summary="Withdraw from a tournament for people before it starts",
 )
 def tournament_withdraw(request, tournament_id: int):
-    identity, bot = _entrant(request)
+    identity, bot = _caller(request)
     try:
         people.withdraw(tournament_id, identity, bot=bot)
     except Rejected as exc:
-        return _entry_refused(exc)
+        return _refused(exc)
     return {"tournament": tournament_id, "withdrawn": True}

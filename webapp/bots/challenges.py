@@ -31,6 +31,16 @@ def available(game: str) -> list[Bot]:
     return [bot for bot in found if bot.plays(game)]
 
 
+def check_bot_plays(bot: Bot, game: str, connected: bool = False) -> None:
+    """A bot that asks to play ``game`` itself (a seek it takes, a tournament it joins):
+    it must be registered for the game, and ``connected`` when the match starts at once
+    (it plays it over its socket)."""
+    if not bot.plays(game):
+        raise Rejected("bot_cannot_play", f"{bot.name} is not registered for {game}")
+    if connected and not bot.online:
+        raise Rejected("bot_offline", f"connect {bot.name}'s socket (/ws/bot/) first")
+
+
 def opponent_seat(game: str, opponent: str) -> SeatPlan:
     """The seat of the lobby's chosen opponent: an agent, or a bot that may be
     challenged now (ValueError says why not)."""

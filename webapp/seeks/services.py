@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 
 import games
 from webapp.accounts.identity import Identity
+from webapp.bots.challenges import check_bot_plays
 from webapp.errors import Rejected
 from webapp.leaderboards.models import START
 from webapp.matches import clocks, levels, signals
@@ -209,10 +210,13 @@ def do_accept(seek: Seek, identity: Identity, address: str = "") -> Match | None
     return _start(seek, [matches.SeatPlan(identity=p) for p in people], identity.key, address)
 
 
-def accept(seek_id: Any, identity: Identity | None, address: str = "") -> Match | None:
-    """The match once it starts; None while a seek for more still waits for people."""
+def accept(seek_id: Any, identity: Identity | None, address: str = "", bot=None) -> Match | None:
+    """The match once it starts; None while a seek for more still waits for people.
+    ``bot``: an outside bot takes it (its asking is its owner's opt-in)."""
     with transaction.atomic():
         seek = _locked(seek_id)
+        if bot is not None:
+            check_bot_plays(bot, seek.game, connected=True)
         check_accept(seek, identity)
         return do_accept(seek, identity, address)
 

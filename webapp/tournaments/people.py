@@ -33,6 +33,7 @@ from agents.core.seeding import new_match_seed
 from agents.tournament import FormatError, make_format
 from agents.tournament.formats import Swiss
 from webapp.accounts.identity import Identity
+from webapp.bots.challenges import check_bot_plays
 from webapp.errors import Rejected
 from webapp.matches import clocks
 from webapp.tournaments import live, playing, services
@@ -151,6 +152,11 @@ def _check_joinable(tournament: Tournament) -> None:
         _check_open(tournament)
 
 
+def _spec(identity: Identity, bot=None) -> str:
+    """The entrant spec of a person, or of an outside bot ("bot:<name>")."""
+    return bot.spec if bot is not None else person_spec(identity)
+
+
 def do_join(tournament: Tournament, identity: Identity, spec: str | None = None) -> Entry:
     """Enter a person (or, with ``spec``, an outside bot: "bot:<name>") as the next
     entrant of a locked tournament."""
@@ -179,9 +185,9 @@ def join(tournament_id: Any, identity: Identity | None, bot=None) -> Entry:
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _check_joinable(tournament)
-        if bot is not None and not bot.plays(tournament.game):
-            raise Rejected("bot_cannot_play", f"{bot.name} is not registered for {tournament.game}")
-        entry = do_join(tournament, identity, bot.spec if bot is not None else None)
+        if bot is not None:
+            check_bot_plays(bot, tournament.game)  # its games wait for its socket
+        entry = do_join(tournament, identity, _spec(identity, bot))
         if tournament.status == Tournament.Status.RUNNING:  # a late entry to an arena
             transaction.on_commit(lambda: playing.pair_arena(tournament.pk))
         else:
@@ -195,7 +201,7 @@ def withdraw(tournament_id: Any, identity: Identity | None, bot=None) -> None:
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _check_open(tournament)
-        spec = bot.spec if bot is not None else person_spec(identity) if identity else ""
+        spec = _spec(identity, bot) if identity else ""
         mine = tournament.entries.filter(agent_spec=spec).first()
         if mine is None:
             raise Rejected("not_entered", "you are not in this tournament")
