@@ -169,13 +169,12 @@ def _elapsed_ms(row: SeatClock, now: datetime) -> int:
     return max(0, round((now - row.running_since).total_seconds() * 1000))
 
 
-def left_ms(row: SeatClock, now: datetime, control: TimeControl | None = None) -> int:
+def left_ms(row: SeatClock, now: datetime, control: TimeControl) -> int:
     """Time left on the clock at ``now`` until it flags (running or not), never below
     zero; with a bank, a running turn's own time counts too."""
-    move_ms = control.move_ms if control is not None and row.running_since is not None else 0
     if row.running_since is None:
         return max(0, row.left_ms)
-    return max(0, move_ms + row.left_ms - _elapsed_ms(row, now))
+    return max(0, control.move_ms + row.left_ms - _elapsed_ms(row, now))
 
 
 def move_left_ms(row: SeatClock, now: datetime, control: TimeControl) -> int:

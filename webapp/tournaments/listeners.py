@@ -50,7 +50,7 @@ def match_context(match: Match, identity: Any) -> list[dict[str, Any]]:
     if game is None:
         return []
     tournament = game.tournament
-    following = [m for m in people.my_matches(tournament, identity) if m != match.pk]
+    following = next((m for m in people.my_matches(tournament, identity) if m != match.pk), None)
     return [
         {
             "tournament": {
@@ -58,8 +58,8 @@ def match_context(match: Match, identity: Any) -> list[dict[str, Any]]:
                 "name": tournament.name,
                 "url": reverse("tournaments:detail", args=[tournament.pk]),
                 "status": tournament.status,
-                "next_match": following[0] if following else None,
-                "next_url": reverse("matches:detail", args=[following[0]]) if following else None,
+                "next_match": following,
+                "next_url": reverse("matches:detail", args=[following]) if following else None,
             }
         }
     ]

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 import games
 from agents.tournament import make_format
@@ -85,6 +86,16 @@ class Tournament(models.Model):
         )
 
     @property
+    def window_open(self) -> bool:
+        """An arena whose time window has not closed yet (other formats have none)."""
+        return self.ends_at is not None and timezone.now() < self.ends_at
+
+    @property
+    def takes_late_entries(self) -> bool:
+        """A running arena takes entries until its window closes."""
+        return self.status == self.Status.RUNNING and self.window_open
+
+    @property
     def game_rules(self):
         return games.get(self.game)
 
@@ -100,8 +111,6 @@ class Tournament(models.Model):
         """Games done, total, and a time-left estimate from the pace so far."""
         eta = None
         if self.started_at and self.games_done and not self.is_over:
-            from django.utils import timezone
-
             elapsed = (timezone.now() - self.started_at).total_seconds()
             eta = round(elapsed / self.games_done * (self.total_games - self.games_done), 1)
         progress = {

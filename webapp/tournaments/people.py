@@ -142,13 +142,7 @@ def _check_open(tournament: Tournament) -> None:
 
 def _check_joinable(tournament: Tournament) -> None:
     """Open for entries, or an arena whose window is still open (one may join late)."""
-    late = (
-        tournament.clock
-        and tournament.status == Tournament.Status.RUNNING
-        and tournament.ends_at is not None
-        and timezone.now() < tournament.ends_at
-    )
-    if not late:
+    if not tournament.takes_late_entries:
         _check_open(tournament)
 
 

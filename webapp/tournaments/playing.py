@@ -342,7 +342,7 @@ def finish(tournament_id: int) -> bool:
     finished."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-        if tournament.is_over or _window_open(tournament):
+        if tournament.is_over or tournament.window_open:
             return False
         games = tournament.games
         if games.exclude(status__in=[Status.DONE, Status.ABANDONED]).exists():
@@ -379,18 +379,13 @@ def _next_round_started(tournament_id: int, games: int) -> None:
     live.progress(tournament_id)
 
 
-def _window_open(tournament: Tournament) -> bool:
-    """An arena whose time window has not closed yet (other formats have none)."""
-    return tournament.ends_at is not None and timezone.now() < tournament.ends_at
-
-
-def free_entrants(tournament: Tournament) -> list[int]:
+def free_entrants(tournament: Tournament, entrants: int) -> list[int]:
     """The entrants of a tournament not in a game now (an arena pairs them again)."""
     busy: set[int] = set()
     unfinished = tournament.games.exclude(status__in=[Status.DONE, Status.ABANDONED])
     for seating in unfinished.values_list("seating", flat=True):
         busy.update(seating)
-    return [i for i in range(tournament.entries.count()) if i not in busy]
+    return [i for i in range(entrants) if i not in busy]
 
 
 def pair_arena(tournament_id: int) -> int:
@@ -402,17 +397,17 @@ def pair_arena(tournament_id: int) -> int:
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.status != Tournament.Status.RUNNING or tournament.ends_at is None:
             return 0
-        if not _window_open(tournament):
+        if not tournament.window_open:
             transaction.on_commit(lambda: finish(tournament_id))
             return 0
-        fmt = tournament.tournament_format()
+        entrants = tournament.entries.count()
         last = tournament.games.order_by("-pairing").values_list("pairing", flat=True).first()
-        free = free_entrants(tournament)
-        upcoming = fmt.pair_free(
+        free = free_entrants(tournament, entrants)
+        upcoming = tournament.tournament_format(entrants).pair_free(
             played_so_far(tournament),
             free,
             0 if last is None else last + 1,
-            others_playing=len(free) < fmt.entrants,
+            others_playing=len(free) < entrants,
         )
         if upcoming:
             do_add_games(tournament, [(f, {}) for f in upcoming])

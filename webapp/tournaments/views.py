@@ -125,10 +125,7 @@ def _for_people(request, tournament: Tournament) -> dict:
         "is_creator": identity is not None and identity.key == tournament.created_by,
         "my_matches": people.my_matches(tournament, identity),
         "in_play": in_play,
-        # An arena takes entries while its window is open.
-        "late_entry": tournament.status == Tournament.Status.RUNNING
-        and tournament.ends_at is not None
-        and timezone.now() < tournament.ends_at,
+        "late_entry": tournament.takes_late_entries,
     }
 
 
@@ -249,7 +246,6 @@ def scheduled(request):
 
 
 def _next_run(task: PeriodicTask):
-    from django.utils import timezone
 
     if not task.enabled:
         return None
