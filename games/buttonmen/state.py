@@ -95,6 +95,17 @@ _CHANCE_PHASES = frozenset((FIGHTERS, ROLL, COIN, REROLL))
 SWING_MOVES: tuple[tuple[str, int], ...] = tuple((SWING_KIND, n) for n in SWING_SIZES)
 #: Not to play the Auxiliary dice, or to play them (if the other seat wants them too).
 AUXILIARY_MOVES: tuple[tuple[str, int], ...] = ((AUXILIARY_KIND, 0), (AUXILIARY_KIND, 1))
+#: The skills a state keeps as a mask of slots per seat: (attribute, skill letter).
+SKILL_MASKS = (
+    ("shadow", "s"),
+    ("speed", "z"),
+    ("focus", "f"),
+    ("stinger", "g"),
+    ("mood", "?"),
+    ("trip", "t"),
+    ("turbo", "!"),
+    ("rush", "#"),
+)
 
 
 class ButtonMenState(State):
@@ -210,17 +221,16 @@ class ButtonMenState(State):
     def _seat(self, names: list[str | None], recipes: list[tuple]) -> None:
         """The recipes the match is played with: open round 1."""
         self.recipes = list(recipes)
-        self.classic = [is_classic(r) for r in recipes]
-        self.poison = [poison_mask(r) for r in recipes]
-        self.shadow = [skill_mask(r, "s") for r in recipes]
-        self.speed = [skill_mask(r, "z") for r in recipes]
-        self.focus = [skill_mask(r, "f") for r in recipes]
-        self.stinger = [skill_mask(r, "g") for r in recipes]
-        self.mood = [skill_mask(r, "?") for r in recipes]
-        self.trip = [skill_mask(r, "t") for r in recipes]
-        self.turbo = [skill_mask(r, "!") for r in recipes]
-        self.rush = [skill_mask(r, "#") for r in recipes]
+        self.read_recipes()
         self._start_round(tuple(s for s in (0, 1) if has_choice(recipes[s])))
+
+    def read_recipes(self) -> None:
+        """What follows from the recipes alone: whether each is classic, and each skill's
+        mask of slots (a saved view is read back the same way)."""
+        self.classic = [is_classic(r) for r in self.recipes]
+        self.poison = [poison_mask(r) for r in self.recipes]
+        for attribute, letter in SKILL_MASKS:
+            setattr(self, attribute, [skill_mask(r, letter) for r in self.recipes])
 
     def _start_round(self, choosers: tuple[int, ...]) -> None:
         for seat in (0, 1):

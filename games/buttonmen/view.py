@@ -12,12 +12,9 @@ from games.buttonmen.dice import (
     auxiliary_offer,
     choices,
     die_skills,
-    is_classic,
     layout,
     mood_sizes,
-    poison_mask,
     resized_parts,
-    skill_mask,
     turbo_sizes,
 )
 from games.buttonmen.fighters import (
@@ -233,16 +230,7 @@ def _read(state: ButtonMenState, view: Mapping[str, Any]) -> None:
             raise IllegalMove("the auxiliary phase has both seats deciding, before round 1")
         state.classic, state.choosers = [False, False], (0, 1)
         return
-    state.classic = [is_classic(r) for r in state.recipes]
-    state.poison = [poison_mask(r) for r in state.recipes]
-    state.shadow = [skill_mask(r, "s") for r in state.recipes]
-    state.speed = [skill_mask(r, "z") for r in state.recipes]
-    state.focus = [skill_mask(r, "f") for r in state.recipes]
-    state.stinger = [skill_mask(r, "g") for r in state.recipes]
-    state.mood = [skill_mask(r, "?") for r in state.recipes]
-    state.trip = [skill_mask(r, "t") for r in state.recipes]
-    state.turbo = [skill_mask(r, "!") for r in state.recipes]
-    state.rush = [skill_mask(r, "#") for r in state.recipes]
+    state.read_recipes()
     for s in (0, 1):
         recipe = state.recipes[s]
         state.swing_slots[s] = sum(1 << i for i, die in enumerate(recipe) if die == SWING)
