@@ -62,6 +62,22 @@
   const OPEN_WITHIN = 5000;     // a connection attempt still not open by then is given up
 
   /**
+   * How far the server's clock is from this page's, from the pongs (and a hello's answer): each says the
+   * server's time, taken about half a round trip before it arrived. The sample of the
+   * shortest round trip among the last few is the surest (the least time queued on the
+   * way), so that one is kept. Clock frames are aged by it (DiceArena.serverClock).
+   */
+  const serverClock = {
+    samples: [],
+    offset: null,  // server − page, ms; null until the first pong
+    sample(now, lag) {
+      this.samples.push({ lag, offset: now + lag / 2 - Date.now() });
+      if (this.samples.length > 8) this.samples.shift();
+      this.offset = this.samples.reduce((a, b) => (b.lag < a.lag ? b : a)).offset;
+    },
+  };
+
+  /**
    * The WebSocket of one match. It says hello with the last sequence number it has, so
    * after a drop it receives exactly the events it missed, then "synced", then live
    * frames. A move goes through its outbox: kept while the socket is down, sent once the
@@ -77,22 +93,6 @@
    * "offline" (n: ms until the next try), "no such match"; settled(move, how) when a
    * move leaves the outbox ("ack", "error", "moved-on").
    */
-  /**
-   * How far the server's clock is from this page's, from the pongs: each says the
-   * server's time, taken about half a round trip before it arrived. The sample of the
-   * shortest round trip among the last few is the surest (the least time queued on the
-   * way), so that one is kept. Clock frames are aged by it (DiceArena.serverClock).
-   */
-  const serverClock = {
-    samples: [],
-    offset: null,  // server − page, ms; null until the first pong
-    sample(now, lag) {
-      this.samples.push({ lag, offset: now + lag / 2 - Date.now() });
-      if (this.samples.length > 8) this.samples.shift();
-      this.offset = this.samples.reduce((a, b) => (b.lag < a.lag ? b : a)).offset;
-    },
-  };
-
   class MatchSocket {
     constructor(matchId, seq, handlers) {
       this.matchId = matchId;

@@ -1,8 +1,8 @@
 /* People's clocks on the match page. The server owns the time: every frame says how
-   much each clock had left when it was sent (with a bank: and how much of that is the
-   move's own time) and whether it runs; the page only counts a
-   running clock down from when that frame arrived, and asks the server to settle a
-   clock it sees at zero (the server decides, from its own clock). */
+   much each clock had left when the server built it (``at``; with a bank, also how much
+   of that is the move's own time) and whether it runs. The page counts a running clock
+   down from ``at`` (by the server's clock, as DiceArena.serverClock learns it), and asks
+   the server to settle a clock it sees at zero (the server decides, from its own clock). */
 (function () {
   "use strict";
   const { h } = window.DiceArena;
@@ -46,16 +46,15 @@
       box.append(h("p", { class: "muted small clock-label" }, clock.label));
       for (const c of clock.seats) {
         const ms = leftNow(c);
+        const banked = c.move_left_ms === undefined ? null : parts(c, ms);
         const name = (seats()[c.seat] || {}).name || `seat ${c.seat}`;
         const li = h("div", {
           class: `clock seat-${c.seat}` + (c.running && !over ? " running" : "") + (ms < 10000 && !clock.correspondence ? " low" : "") + (c.out ? " out" : ""),
           "data-seat": c.seat, id: `clock-${c.seat}`, "data-left-ms": String(Math.max(0, Math.round(ms))),
         }, h("span", { class: "clock-name" }, name + (c.seat === you() ? " (you)" : "")), " ",
           h("span", { class: "clock-time", role: "timer" }, c.out ? "out of time"
-            : c.move_left_ms === undefined ? fmt(ms, clock.correspondence) : fmt(parts(c, ms).move, false)));
-        if (c.move_left_ms !== undefined && !c.out) {
-          li.append(h("span", { class: "clock-bank" }, `bank ${fmt(parts(c, ms).bank, false)}`));
-        }
+            : banked ? fmt(banked.move, false) : fmt(ms, clock.correspondence)));
+        if (banked && !c.out) li.append(h("span", { class: "clock-bank" }, `bank ${fmt(banked.bank, false)}`));
         if (!clock.correspondence && !over && !c.out && you() !== null && c.seat !== you()) {
           li.append(" ", h("button", { type: "button", class: "secondary small give-time", "data-seat": c.seat,
             onclick: () => send({ type: "give_time", seat: c.seat }) }, `+${clock.gift_s} s`));

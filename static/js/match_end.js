@@ -179,24 +179,20 @@
 
     // A tournament game: the card listens to the tournament's socket and asks again
     // when something changed there, so the next pairing shows up here by itself.
-    let following = null;
+    let following = null;   // the tournament's socket while the next game is awaited
+    let nextShown = false;
     function followTournament(tour) {
       if (tour.next_url) {
-        if (following && following !== "done") following.close();
-        following = "done";
-        if (st.you !== null) notice("Your next game is on.");
+        if (following) { following.onclose = null; following.close(); following = null; }
+        if (!nextShown && st.you !== null) notice("Your next game is on.");
+        nextShown = true;
         return;
       }
-      if (following || tour.status !== "running") return;
+      if (following || nextShown || tour.status !== "running") return;
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       following = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${tour.id}/`);
       following.onmessage = () => fillCard(2);
-      following.onclose = () => {
-        if (following !== "done") {
-          following = null;
-          setTimeout(() => fillCard(2), 3000);
-        }
-      };
+      following.onclose = () => { following = null; setTimeout(() => fillCard(2), 3000); };
     }
 
     function rematch(url) {
