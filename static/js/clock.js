@@ -73,7 +73,25 @@
       draw();
       if (!timer) timer = setInterval(draw, 100);
     }
-    function stop() { over = true; draw(); if (timer) { clearInterval(timer); timer = null; } }
+    // The match is over: each clock stays at what it showed then (the last frame may be
+    // older than the end, e.g. a resignation after an idle turn sends none).
+    function stop() {
+      if (clock && !over) {
+        for (const c of clock.seats) {
+          if (!c.running) continue;
+          const ms = leftNow(c);
+          if (c.move_left_ms !== undefined) {
+            const p = parts(c, ms);
+            c.move_left_ms = p.move;
+            c.left_ms = p.bank;
+          } else {
+            c.left_ms = ms;
+          }
+          c.running = false;
+        }
+      }
+      over = true; draw(); if (timer) { clearInterval(timer); timer = null; }
+    }
     return { update, stop };
   };
 })();

@@ -160,7 +160,9 @@ def test_auxiliary_turbo_and_trip_dice_are_played_from_the_board(new_page):
 def test_a_trip_attack_is_picked_from_its_own_list(new_page):
     rng = random.Random(11)
     page = new_page()
-    start(page, ["Charity", "Prudence"], {"rounds_to_win": "1"})
+    # Three rounds to win: a round whose trip die is taken before Charity attacks (the
+    # dice come from a fresh seed each match) is followed by another.
+    start(page, ["Charity", "Prudence"], {"rounds_to_win": "3"})
     for turn in range(MAX_TURNS):
         page.wait_for_function(FINISHED_OR_MINE)
         if page.locator("#match[data-status=finished]").count():
