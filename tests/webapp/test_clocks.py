@@ -153,6 +153,20 @@ def test_it_charges_the_mover_by_the_database_clock_and_adds_the_increment(now):
     assert other.deadline == now.now + timedelta(milliseconds=300_000)
 
 
+def test_a_resignation_stops_the_clocks_where_they_stood(now, client):
+    match = people()
+    seat, _ = first_move(match)
+    now.tick(10)
+    endings.resign(match.pk, [ALICE, BOB][1 - seat])
+    mover = clock_of(match, seat)
+    assert (mover.running_since, mover.deadline) == (None, None)
+    assert mover.left_ms == 300_000 - 10_000  # charged, no increment: no move was made
+    now.tick(60)  # a page loaded a minute later shows the times at the end
+    frame = clocks.as_frame(Match.objects.get(pk=match.pk), now.now)
+    left = {s["seat"]: (s["left_ms"], s["running"]) for s in frame["seats"]}
+    assert left == {seat: (290_000, False), 1 - seat: (300_000, False)}
+
+
 def test_move_and_bank_the_bank_pays_only_for_what_a_move_overran(now):
     control = clocks.parse("20S/2M")
     assert (control.text, control.move_ms, control.initial_ms) == ("20s/2m", 20_000, 120_000)

@@ -253,6 +253,20 @@ def chose(match: Match, seat: int, now: datetime) -> None:
         row.save(update_fields=["left_ms", "running_since", "deadline"])
 
 
+def halt(match: Match, now: datetime) -> None:
+    """The match ended off the board (a resignation, an abort, a forfeit): every
+    running clock stops where it stood, charged and without increment, so a page
+    loaded later shows the times at the end, not the times at the reload."""
+    control = control_of(match)
+    if control is None:
+        return
+    running = [row for row in rows(match).values() if row.running_since is not None]
+    for row in running:
+        _stop(row, control, now, increment=False)
+    if running:
+        SeatClock.objects.bulk_update(running, ["left_ms", "running_since", "deadline"])
+
+
 def overdue(match: Match, now: datetime) -> list[int]:
     """Seats whose time ran out and have not moved."""
     return sorted(
@@ -298,7 +312,7 @@ def give(match: Match, seat: int, now: datetime) -> SeatClock:
 
 def as_frame(match: Match, now: datetime) -> dict | None:
     """What pages draw: each clock's time left at ``now`` and whether it runs; the page
-    counts a running clock down from when the frame arrives."""
+    counts a running clock down from ``at``, when these times held."""
     control = control_of(match)
     if control is None:
         return None

@@ -249,6 +249,8 @@ def end_match(
     match_id = match.pk
     if not by_move:
         match.pending.all().delete()
+        if match.time_control:
+            clocks.halt(match, clocks.db_now())
         transaction.on_commit(lambda: live.status_changed(match_id))
     if not already_over:
         transaction.on_commit(lambda: match_finished(match_id, status))
