@@ -3,6 +3,8 @@
     python -m agents.buttonstats play --per-button 1 --agent buttonmen-best \\
         --seed 19 --jobs 1 --out study.json
     python -m agents.buttonstats summary study.json
+    python -m agents.buttonstats versus --agents buttonmen-best buttonmen-mc \\
+        --matchups 500 --tier 3 --seed 19v --jobs 2 --out versus.jsonl
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from datetime import UTC, datetime
 from multiprocessing import Pool
 from pathlib import Path
 
-from agents.buttonstats import stats, study
+from agents.buttonstats import stats, study, versus
 from agents.core import Budget
 from agents.core.registry import check_spec
 
@@ -69,6 +71,30 @@ def _progress(done: int, total: int, started: float, quiet: bool) -> None:
         print(f"{done}/{total} games, {time.monotonic() - started:.0f} s", file=sys.stderr)
 
 
+def _versus_one(job: tuple[versus.Matchup, list[str]]) -> dict:
+    return versus.play(*job)
+
+
+def play_versus(args: argparse.Namespace) -> dict:
+    specs = [check_spec(spec, "buttonmen") for spec in args.agents]
+    out = Path(args.out) if args.out != "-" else None
+    done = versus.done_rows(out)
+    todo = versus.plan(versus.tier_names(args.tier), args.matchups, args.seed)
+    jobs = [(m, specs) for m in todo if m.index not in done]
+    started = time.monotonic()
+    rows = [done[m.index] for m in todo if m.index in done]
+    with Pool(args.jobs) as pool:
+        for i, row in enumerate(pool.imap_unordered(_versus_one, jobs), 1):
+            rows.append(row)
+            if out is not None:
+                with out.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+            _progress(i, len(jobs), started, args.quiet)
+    result = versus.report(rows, specs)
+    result.update(tier=args.tier, seed=args.seed, matchups=args.matchups)
+    return result
+
+
 def load(path: str | Path) -> dict:
     """A study file, checked: its version and every game's fields."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -110,11 +136,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--buttons", default="", help="comma-separated buttons (default: all)")
     p.add_argument("--out", default="-", help="file to write ('-': standard output)")
     p.add_argument("--quiet", action="store_true")
+    v = sub.add_parser("versus", help="two agents over random matchups of a tier's buttons")
+    v.add_argument("--agents", nargs=2, required=True, metavar="SPEC")
+    v.add_argument("--matchups", type=int, default=500)
+    v.add_argument("--tier", type=int, default=3, choices=(1, 2, 3))
+    v.add_argument("--seed", default="19v")
+    v.add_argument("--jobs", type=int, default=1)
+    v.add_argument("--out", default="-", help="JSON lines: append games, skip done ones")
+    v.add_argument("--quiet", action="store_true")
     s = sub.add_parser("summary", help="print a study's win rates")
     s.add_argument("file")
     args = parser.parse_args(argv)
     if args.command == "summary":
         print(summary(args.file))
+        return 0
+    if args.command == "versus":
+        if args.matchups < 1 or args.jobs < 1:
+            parser.error("--matchups and --jobs are at least 1")
+        print(json.dumps(play_versus(args)))
         return 0
     if args.per_button < 1 or args.jobs < 1 or args.set_mates < 0:
         parser.error("--per-button and --jobs are at least 1, --set-mates at least 0")
