@@ -53,17 +53,29 @@ def raised(p: float, logit_margin: float) -> float:
 class TurnSearch:
     """Values of the options at one decision, by search over the rest of the turn."""
 
-    def __init__(self, state: DiceWarsState, me: int, weights, deadline: Deadline) -> None:
+    def __init__(
+        self, state: DiceWarsState, me: int, weights, deadline: Deadline, inner_width: int = 0
+    ) -> None:
         self.state = state
         self.me = me
         self.weights = weights
         self.deadline = deadline
+        #: Below the root, how many attacks (the best one battle deep) are looked at
+        #: deeper; 0: every one (the cost grows with the attacks to the power of the depth).
+        self.inner_width = inner_width
+        self.seen: dict[tuple, float] = {}
 
     def end_value(self) -> float:
         state = self.state
-        state.push(END_TURN)
-        v = estimate(self.weights, state, self.me)
-        state.pop()
+        # Attacks taken in another order often end in the same position (in a measured
+        # game of the three-battle search, 10,424 distinct of 36,816): read each once.
+        # Within a turn the owners and dice fix it (the reserve and order do not change).
+        key = (tuple(state.own), tuple(state.dice))
+        v = self.seen.get(key)
+        if v is None:
+            state.push(END_TURN)
+            v = self.seen[key] = estimate(self.weights, state, self.me)
+            state.pop()
         return v
 
     def attack_value(self, attack: tuple[int, int], depth: int) -> tuple[float, float]:
@@ -91,7 +103,13 @@ class TurnSearch:
         best = self.end_value()
         if depth <= 0 or self.deadline.passed():
             return best
-        for attack in legal_attacks(self.state):
+        attacks = legal_attacks(self.state)
+        if self.inner_width and depth > 1 and len(attacks) > self.inner_width:
+            # A beam: every attack one battle deep, the best few of them deeper.
+            shallow = {a: self.attack_value(a, 1)[1] for a in attacks}
+            best = max(best, *shallow.values())
+            attacks = sorted(shallow, key=shallow.__getitem__, reverse=True)[: self.inner_width]
+        for attack in attacks:
             v = self.attack_value(attack, depth)[1]
             if v > best:
                 best = v
@@ -115,6 +133,7 @@ class LearnedAgent(Agent):
         "margin_two": 0.0,
         "logit_margin_two": 0.0,
         "hold_many": 0.0,
+        "inner_width": 0,
     }
     limits = {
         "depth": (1, 3),
@@ -124,6 +143,7 @@ class LearnedAgent(Agent):
         "margin_two": (-1.0, 1.0),
         "logit_margin_two": (-5.0, 5.0),
         "hold_many": (0.0, 1.0),
+        "inner_width": (0, 64),
     }
     budget_note = "searches its own turn 1-3 attacks deep (milliseconds)"
 
@@ -132,7 +152,9 @@ class LearnedAgent(Agent):
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
         deadline = Deadline.of(budget, TIME_SHARE)
-        search = TurnSearch(state.clone(), seat, self.weights or shipped_weights(), deadline)
+        search = TurnSearch(
+            state.clone(), seat, self.weights or shipped_weights(), deadline, self.inner_width
+        )
         end = search.end_value()
         alive = sum(1 for m in state.own if m)
         depth = self.depth_two if alive <= 2 else self.depth

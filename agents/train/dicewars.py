@@ -217,8 +217,8 @@ def train(
                 )
             ]
         weights, report = _fit_all(data, kinds, hidden, seed)
-        iterations = 0
-    for k in range(iterations):
+    # Refitting saved positions plays nothing; ``made_by`` still says how they were played.
+    for k in range(0 if data_in else iterations):
         tasks = [
             ([derive_seed(seed, k, n, i) for i in range(s, min(s + CHUNK, games))], n)
             for n in players

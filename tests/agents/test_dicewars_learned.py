@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from agents.core import Budget, get
-from agents.dicewars.learned import LearnedAgent, shipped_weights
+from agents.core.deadline import Deadline
+from agents.dicewars.learned import LearnedAgent, TurnSearch, shipped_weights
 from agents.dicewars.value import (
     FEATURE_NAMES,
     WEIGHTS_FILE,
@@ -166,6 +167,25 @@ def test_looking_two_battles_ahead_it_sees_the_conquest_one_battle_cannot():
     assert deep.thinking["moves"][0]["value"] == pytest.approx(0.5)
 
 
+def test_a_beam_below_the_root_looks_deeper_at_the_best_attacks_only():
+    # A star: my 8 dice in the middle against five single dice. Three battles deep,
+    # the full search and a beam wider than the attacks agree; a beam of one can
+    # only see less (never more) than the full search, and never less than one
+    # battle deep.
+    weights = shipped_weights()
+    state = board(
+        [[1, 2, 3, 4, 5], [0], [0], [0], [0], [0]], [0, 1, 1, 1, 1, 1], [8, 1, 2, 1, 3, 1]
+    )
+    deadline = Deadline.of(Budget(), 1.0)
+
+    def value(inner_width: int, depth: int) -> float:
+        return TurnSearch(state.clone(), 0, weights, deadline, inner_width).value(depth)
+
+    full = value(0, 3)
+    assert value(64, 3) == full
+    assert value(1, 1) <= value(1, 3) <= full
+
+
 def test_it_leaves_the_position_it_was_given_unchanged():
     state = board(*LINE)
     before = state.full_view()
@@ -262,7 +282,7 @@ def test_training_a_network_is_fixed_by_the_seed_and_refits_from_saved_positions
     again = training.train(**run)
     refit = training.train(**run, data_in=saved)
     assert one == again
-    assert refit["models"] == one["models"]
+    assert refit == one  # the weights, and made_by still says how the positions were played
     assert one["models"]["many"]["kind"] == "mlp"
     assert isinstance(one["models"]["two"], list)
     # The learned player plays with it, the same move from the same position.
