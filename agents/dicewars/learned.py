@@ -3,9 +3,13 @@
 Every option of a turn ends in the same place: the player ends its turn and its
 reinforcement is due. ``agents.dicewars.value`` estimates the chance to win from
 there (a logistic model or a small network, fitted to self-play games by ``python -m agents.train
-dicewars``). This player looks ``depth`` attacks ahead within its own turn: the value
-of a position is the better of ending the turn now and the best attack's expected
-value, each battle's two outcomes (won, lost) weighed by their exact odds, recursively.
+dicewars``). This player looks ``depth`` attacks ahead within its own turn (with two
+seats alive ``depth_two``: three battles): the value of a position is the better of
+ending the turn now and the best attack's expected value, each battle's two outcomes
+(won, lost) weighed by their exact odds, recursively. Every attack is judged one
+battle deep first; only the best ``width`` at the root, and the best ``inner_width``
+below it, are looked at deeper (a beam: the full tree grows with the attacks to the
+power of the depth).
 An attack is played when its expected value beats ending the turn by more than
 ``margin`` (``margin_two`` when only two seats are alive: the two tables differ).
 ``logit_margin_two`` asks the same of the logits (log-odds) with two seats alive: a
@@ -127,13 +131,13 @@ class LearnedAgent(Agent):
     games = ("dicewars",)
     params = {
         "depth": 1,
-        "depth_two": 2,
+        "depth_two": 3,
         "width": 3,
         "margin": 0.0,
         "margin_two": 0.0,
         "logit_margin_two": 0.0,
         "hold_many": 0.0,
-        "inner_width": 0,
+        "inner_width": 3,
     }
     limits = {
         "depth": (1, 3),

@@ -32,11 +32,11 @@ def decide(spec, state, seed=0):
     return get(spec).act(state.clone(), state.mover, Budget(), random.Random(seed))
 
 
-def assert_same_games(spec, tables=((2, "r1"), (3, "r2"))):
+def assert_same_games(spec, tables=((2, "r1"), (3, "r2")), options=None):
     """Two matches of ``spec`` on every seat with the same seed are the same match."""
     for players, seed in tables:
-        first = play_match(GAME, [spec] * players, seed, num_players=players)
-        again = play_match(GAME, [spec] * players, seed, num_players=players)
+        first = play_match(GAME, [spec] * players, seed, options, num_players=players)
+        again = play_match(GAME, [spec] * players, seed, options, num_players=players)
         assert first.record == again.record
         assert first.state.is_terminal()
 
