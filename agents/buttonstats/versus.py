@@ -21,7 +21,7 @@ from typing import Any
 from agents.core import Budget
 from agents.core.seeding import derive_seed
 from agents.match import play_match
-from agents.stats import wilson_interval
+from agents.stats import DRAW, LOSS, WIN, Tally
 from games.buttonmen.roster import buttons
 
 
@@ -70,26 +70,12 @@ def play(m: Matchup, specs: Sequence[str], budget: Budget = Budget()) -> dict[st
 
 def report(rows: Iterable[dict[str, Any]], specs: Sequence[str]) -> dict[str, Any]:
     """Wins of the first agent overall and by its seat, with 95 % Wilson intervals."""
-
-    def tally(subset: list[dict[str, Any]]) -> dict[str, Any]:
-        wins = sum(1 for r in subset if r["first_won"] == 1)
-        losses = sum(1 for r in subset if r["first_won"] == 0)
-        interval = wilson_interval(wins, losses)
-        return {
-            "games": len(subset),
-            "wins": wins,
-            "losses": losses,
-            "win_rate": round(wins / (wins + losses), 4) if wins + losses else None,
-            "ci95": [round(v, 4) for v in interval] if interval else None,
-        }
-
-    rows = list(rows)
-    return {
-        "agents": list(specs),
-        "all": tally(rows),
-        "as_seat_0": tally([r for r in rows if r["first_seat"] == 0]),
-        "as_seat_1": tally([r for r in rows if r["first_seat"] == 1]),
-    }
+    tallies = {"all": Tally(), "as_seat_0": Tally(), "as_seat_1": Tally()}
+    for r in rows:
+        result = {1: WIN, 0: LOSS, None: DRAW}[r["first_won"]]
+        tallies["all"].add(result)
+        tallies[f"as_seat_{r['first_seat']}"].add(result)
+    return {"agents": list(specs), **{k: t.to_json() for k, t in tallies.items()}}
 
 
 def done_rows(path: Path | None) -> dict[int, dict[str, Any]]:
