@@ -396,21 +396,22 @@ def _generic_playout(
     """:func:`playout` on a copy of the clean state, for fighters the loop above does
     not model. Random moves are ``rng.choice`` of the legal moves, as the clean path's."""
     game = state.clone()
+    game.narrating = False
     while game.phase != OVER:
         actor = game.current()
         if actor == CHANCE:
             move: Any = game.sample_chance(rng)
-            game.apply_in_place(move)
+            game.apply_own_in_place(move)
         elif actor == SIMULTANEOUS:
             joint = {s: _pick_choice(game, s, rng, pick_swing) for s in game.choosers}
             game.apply_joint_in_place(joint)
             move = tuple(sorted(joint.items()))
         elif game.phase == SWING_PHASE:
             move = _pick_choice(game, actor, rng, pick_swing)
-            game.apply_in_place(move)
+            game.apply_in_place(move)  # a policy's swing size is not one of legal_moves
         else:
             move = _pick_play(game, actor, rng, pick_attack)
-            game.apply_in_place(move)
+            game.apply_own_in_place(move)
         if trace is not None:
             trace.append((actor, move))
     return game.winner

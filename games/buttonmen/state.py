@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.buttonmen import describe
@@ -522,21 +523,35 @@ class ButtonMenState(State):
 
     # ----- moving --------------------------------------------------------------------
 
+    #: False on a playout's own copy: nobody reads its events' words, and keeping a
+    #: snapshot of the dice for each one cost a tenth of a playout.
+    narrating = True
+
+    def _tell(self, kind: str, seat: int | None, move: Any) -> None:
+        """Keep the event just played as ``last``, for its words (describe.py)."""
+        if self.narrating:
+            self.last = LastEvent(kind, seat, move, scene(self))
+
+    def _tell_more(self, words: Callable[..., str], *args: Any) -> None:
+        """Add what followed (initiative, a trip, a round's end) to ``last``'s words."""
+        if self.narrating:
+            self.last = self.last.then(words, *args)  # type: ignore[union-attr]
+
     def _apply(self, actor: int, move: Any) -> None:
         self._legal = None
         if actor == SIMULTANEOUS and self.phase == AUXILIARY:
-            self.last = LastEvent(AUXILIARY_KIND, None, move, scene(self))
+            self._tell(AUXILIARY_KIND, None, move)
             played = all(choice[1] for _, choice in move)
             self._seat(self.fighters, [auxiliary_result(r, played) for r in self.recipes])  # type: ignore[arg-type]
         elif actor == SIMULTANEOUS:
-            self.last = LastEvent(SWING_KIND, None, None, scene(self))
+            self._tell(SWING_KIND, None, None)
             for seat, choice in move:
                 self._choose_swing(seat, choice)
             self.phase = ROLL
         elif actor == CHANCE:
             self._apply_chance(move)
         elif self.phase == SWING_PHASE:
-            self.last = LastEvent(SWING_KIND, actor, None, scene(self))
+            self._tell(SWING_KIND, actor, None)
             self._choose_swing(actor, move)
             self.phase = ROLL
         elif self.phase == FOCUS:
@@ -583,7 +598,7 @@ class ButtonMenState(State):
 
     def _apply_chance(self, outcome: tuple) -> None:
         kind = outcome[0]
-        self.last = LastEvent(kind, None, outcome, scene(self))
+        self._tell(kind, None, outcome)
         if kind == REROLL_KIND:
             seat = self.turn
             rerolled = self._rerolled()
@@ -609,7 +624,7 @@ class ButtonMenState(State):
                 self.value[s] = tuple(values)
             self.secret = [False, False]  # the roll reveals every swing die
             first = self._initiative()
-            self.last = self.last.then(describe.initiative_text, first)
+            self._tell_more(describe.initiative_text, first)
             if first is None:
                 self.turn, self.phase = None, COIN
             else:
@@ -688,7 +703,7 @@ class ButtonMenState(State):
         return moves
 
     def _react(self, seat: int, move: tuple) -> None:
-        self.last = LastEvent(move[0], seat, move, scene(self))
+        self._tell(move[0], seat, move)
         if move == DECLINE:
             self._start_play(1 - seat)
         elif move == TAKE:
@@ -704,7 +719,7 @@ class ButtonMenState(State):
             self.focusing = True
 
     def _attack(self, seat: int, move: tuple) -> None:
-        self.last = LastEvent(move[0], seat, move, scene(self))
+        self._tell(move[0], seat, move)
         kind, attackers, targets = move
         self.passes = 0
         if kind == TRIP:
@@ -730,7 +745,7 @@ class ButtonMenState(State):
         self.phase = TURBO if self.turbo_left else REROLL
 
     def _size_turbo(self, seat: int, move: tuple) -> None:
-        self.last = LastEvent(move[0], seat, move, scene(self))
+        self._tell(move[0], seat, move)
         _, slot, size = move
         self._resize(seat, slot, size)
         self.turbo_left = self.turbo_left[1:]
@@ -751,7 +766,7 @@ class ButtonMenState(State):
         """After a trip attack's reroll: the target is taken if the Trip die shows at least
         as much as it now does (the site's rule). True if that ended the round."""
         taken = self.value[seat][attacker] >= self.value[1 - seat][target]
-        self.last = self.last.then(describe.trip_text, taken)  # type: ignore[union-attr]
+        self._tell_more(describe.trip_text, taken)
         if not taken:
             return False  # both dice were only rerolled
         self._capture(seat, target)
@@ -761,7 +776,7 @@ class ButtonMenState(State):
         return True
 
     def _pass(self, seat: int) -> None:
-        self.last = LastEvent(PASS_KIND, seat, PASS, scene(self))
+        self._tell(PASS_KIND, seat, PASS)
         self.passes += 1
         if self.passes >= 2:
             self._end_round()
@@ -770,7 +785,7 @@ class ButtonMenState(State):
 
     def _surrender(self, seat: int) -> None:
         """The mover gives up the round (not the match): the other seat wins it."""
-        self.last = LastEvent(SURRENDER_KIND, seat, SURRENDER, scene(self))
+        self._tell(SURRENDER_KIND, seat, SURRENDER)
         self._end_round(forced=1 - seat)
 
     def _end_round(self, forced: int | None = None) -> None:
@@ -779,7 +794,7 @@ class ButtonMenState(State):
         self.results = self.results + ((won, scores[0], scores[1]),)
         if won is not None:
             self.round_wins[won] += 1
-        self.last = self.last.then(describe.round_end_text, scores, won)  # type: ignore[union-attr]
+        self._tell_more(describe.round_end_text, scores, won)
         if won is not None and self.round_wins[won] >= self.options["rounds_to_win"]:
             self._finish(won)
         elif self.round >= MAX_ROUNDS:

@@ -3,6 +3,7 @@
 import random
 from itertools import combinations
 
+from agents.buttonmen.policies import mixed
 from games.buttonmen import GAME, SWING_SIZES
 from games.buttonmen.fast import playout
 from games.buttonmen.rules import SLOTS
@@ -52,3 +53,19 @@ def test_it_plays_the_attacks_and_swing_sizes_the_policies_pick():
             replay.apply_event_in_place(actor, move)
         assert not seen
         assert replay.phase == "over" and replay.winner == winner
+
+
+def test_skill_buttons_play_only_legal_moves_without_the_checks():
+    # Skill buttons are played on the clean state, which a playout applies unchecked and
+    # without keeping each event's words: replayed with every check, the same match.
+    for fighters in (["Pain", "Hope"], ["Ping", "Hrodgar"], ["McGinty", "Yamaichi"]):
+        for seed in range(8):
+            start = GAME.new_state(2, {"fighters": fighters})
+            trace: list = []
+            winner = playout(start, random.Random(seed), trace, mixed(0.5))
+            assert start.ply == 0 and start.last is None  # the start is left as it was
+            replay = start.clone()
+            for actor, move in trace:
+                replay.apply_event_in_place(actor, move)  # raises on an illegal move
+            assert replay.phase == "over" and replay.winner == winner, (fighters, seed)
+            assert replay.last is not None  # a narrating copy keeps the words
