@@ -12,7 +12,6 @@ import logging
 import time
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from webapp.bots import frames, live, play, resume, wire
@@ -21,6 +20,7 @@ from webapp.bots.ratelimit import connect_allowed
 from webapp.bots.tasks import bot_online
 from webapp.matches import services
 from webapp.matches.consumers import BadFrame, FrameBudget
+from webapp.sockets import SocketConsumer
 
 #: Close codes (4000–4999 are the application's own; 1011 is WebSocket's "server error").
 UNAUTHORIZED, REPLACED, TOO_MANY, SERVER_ERROR = 4401, 4409, 4429, 1011
@@ -39,7 +39,7 @@ def bearer_token(scope) -> str:
     return ""
 
 
-class BotConsumer(AsyncWebsocketConsumer):
+class BotConsumer(SocketConsumer):
     bot: Bot | None = None
 
     async def connect(self) -> None:

@@ -9,6 +9,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from redis.asyncio.retry import Retry as AsyncRetry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -211,9 +212,21 @@ REDIS_CLIENT_OPTIONS = {
 # out at ~220 sockets.
 DICEARENA_CHANNEL_POOL = int(os.environ.get("DICEARENA_CHANNEL_POOL", "1000"))
 
+# How frames reach the sockets. "pubsub" (the default): a group's frame is published
+# once, each web process receives it once and hands it to its own sockets in memory.
+# "lists": channels_redis's first layer, a sorted set in Redis per socket, which cost
+# every socket's every frame a Redis write and two reads (docs/reliability.md, "Cost per
+# move").
+DICEARENA_CHANNEL_LAYER = os.environ.get("DICEARENA_CHANNEL_LAYER", "pubsub")
+if DICEARENA_CHANNEL_LAYER not in ("pubsub", "lists"):
+    raise ImproperlyConfigured("DICEARENA_CHANNEL_LAYER is pubsub or lists")
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": (
+            "channels_redis.pubsub.RedisPubSubChannelLayer"
+            if DICEARENA_CHANNEL_LAYER == "pubsub"
+            else "channels_redis.core.RedisChannelLayer"
+        ),
         "CONFIG": {
             "hosts": [
                 {

@@ -22,13 +22,13 @@ import logging
 import time
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from redis.exceptions import RedisError
 
 from webapp.accounts.identity import Identity, identity_of
 from webapp.matches import clocks, endings, frames, live, services, snapshots, timeouts
 from webapp.matches.models import Match
+from webapp.sockets import SocketConsumer
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ def in_thread(func):
     return database_sync_to_async(func, thread_sensitive=False)
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(SocketConsumer):
     match_id: int
     identity: Identity | None
     seat: int | None

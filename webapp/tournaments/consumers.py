@@ -1,12 +1,12 @@
 import json
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 
+from webapp.sockets import SocketConsumer
 from webapp.tournaments.models import Tournament
 
 
-class TournamentConsumer(AsyncWebsocketConsumer):
+class TournamentConsumer(SocketConsumer):
     """Progress of one tournament: a frame on connect, then one per stored game."""
 
     async def connect(self) -> None:
