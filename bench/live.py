@@ -24,6 +24,10 @@ for the same player, and its spectators follow. Figures:
   static/js/arena.js does), signed (above 0: the page shows more time than is left),
   and ``clock_error_abs_ms`` its size either way; ``clock_error_unaged_ms`` is
   ``left_ms`` as it came;
+- ``lost_events``: events a page (a player's or a spectator's) never got, because the
+  next event frame it got skipped them (a page would resync); ``repeated_events``;
+- ``replays``: once the load stops, every match played replays from its record with each
+  roll checked against its seed (``webapp.matches.fairness``): verified and failed;
 - errors (error frames, exceptions), unexpected disconnects, bytes per frame by role,
   and each process's CPU (% of one core, averaged) and peak memory.
 
@@ -50,6 +54,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -85,7 +90,19 @@ class Figures:
     frame_bytes: Counter = field(default_factory=Counter)
     moves: int = 0
     matches_finished: int = 0
+    lost_events: int = 0  # events a page never got: its next event skipped them
+    repeated_events: int = 0  # events a page got twice
     measuring: bool = False
+
+    def event(self, seq: int, frame_seq: int) -> int:
+        """A page at ``seq`` gets the event frame leading to ``frame_seq``: count what it
+        skipped or repeats; the page's sequence number after it."""
+        if self.measuring:
+            if frame_seq > seq + 1:
+                self.lost_events += frame_seq - seq - 1
+            elif frame_seq <= seq:
+                self.repeated_events += 1
+        return max(seq, frame_seq)
 
     def frame(self, role: str, kind: str, size: int) -> None:
         if self.measuring:
@@ -353,7 +370,7 @@ async def play_match(ws, slot: Slot, figures: Figures, args, rng, stop) -> bool:
         figures.frame("player", kind, len(raw))
         now = time.perf_counter()
         if kind == "event":
-            seq = frame["seq"]
+            seq = figures.event(seq, frame["seq"])
             legal = frame.get("legal", [])
             over = frame["turn"]["over"]
             if sent_at is not None and seq == sent_seq + 1:
@@ -436,13 +453,16 @@ async def spectator(url: str, slot: Slot, figures: Figures, stop: asyncio.Event)
         match_id, changed = slot.match_id, slot.changed
         try:
             async with await open_socket(url, match_id, None) as ws:
-                await snapshot(ws, figures, "spectator")
+                seq = (await snapshot(ws, figures, "spectator"))["seq"]
                 while not stop.is_set() and not changed.is_set():
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=1)
                     except TimeoutError:
                         continue
-                    figures.frame("spectator", json.loads(raw)["type"], len(raw))
+                    frame = json.loads(raw)
+                    figures.frame("spectator", frame["type"], len(raw))
+                    if frame["type"] == "event":
+                        seq = figures.event(seq, frame["seq"])
         except (websockets.ConnectionClosed, OSError, TimeoutError) as exc:
             if stop.is_set():
                 return
@@ -480,6 +500,17 @@ async def measure(figures: Figures, args, stop: asyncio.Event, tasks: list, begi
     for task in tasks:
         task.cancel()
     return elapsed
+
+
+def verify_replays() -> dict[str, Any]:
+    """Every match the bench played, replayed from its record with each roll checked
+    against its seed (``webapp.matches.fairness``), once the load has stopped."""
+    from webapp.matches.fairness import verify
+    from webapp.matches.models import Match
+
+    verdicts = [verify(m) for m in Match.objects.filter(ply__gt=0)]
+    failed = [f"match {v.match_id}: {v.problem}" for v in verdicts if not v.ok]
+    return {"verified": len(verdicts) - len(failed), "failed": len(failed), "problems": failed[:10]}
 
 
 def cpu_per_move(usage: dict, seconds: float, moves: int) -> dict[str, float | None]:
@@ -524,6 +555,7 @@ async def run(args, url: str, stack: Stack) -> dict:
         tasks.append(asyncio.create_task(sample(stack, usage, stop)))
 
     elapsed = await measure(figures, args, stop, tasks, begin)
+    replays = await asyncio.to_thread(verify_replays)
     frames_total = sum(figures.frames.values())
     bytes_total = sum(figures.frame_bytes.values())
     by_role = {}
@@ -557,6 +589,9 @@ async def run(args, url: str, stack: Stack) -> dict:
         "errors": dict(figures.errors),
         "error_count": sum(figures.errors.values()),
         "disconnects": figures.disconnects,
+        "lost_events": figures.lost_events,
+        "repeated_events": figures.repeated_events,
+        "replays": replays,
         "frames": frames_total,
         "bytes": bytes_total,
         "bytes_per_frame": round(bytes_total / frames_total, 1) if frames_total else None,
@@ -582,6 +617,8 @@ async def run(args, url: str, stack: Stack) -> dict:
             "server_cpu_ms_per_move_cycle": 10,
             "clock_error_max_ms": 100,
             "errors": 0,
+            "lost_events": 0,
+            "replays_failed": 0,
         },
         "cores": os.cpu_count(),
     }

@@ -11,7 +11,7 @@ class Echo(SocketConsumer):
         super().__init__()
         self.seen: list[dict] = []
 
-    async def match_frame(self, message: dict) -> None:
+    async def match_frames(self, message: dict) -> None:
         self.seen.append(message)
 
 
@@ -25,10 +25,10 @@ async def test_a_frame_reaches_its_handler_without_closing_database_connections(
     # channels' own dispatch awaits this before every message; ours must not.
     monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
     consumer = Echo()
-    await consumer.dispatch({"type": "match.frame", "texts": {"*": "{}"}})
-    assert consumer.seen == [{"type": "match.frame", "texts": {"*": "{}"}}]
+    await consumer.dispatch({"type": "match.frames", "batch": [{"*": "{}"}]})
+    assert consumer.seen == [{"type": "match.frames", "batch": [{"*": "{}"}]}]
     assert hops == []
-    await channels.consumer.AsyncConsumer.dispatch(consumer, {"type": "match.frame"})
+    await channels.consumer.AsyncConsumer.dispatch(consumer, {"type": "match.frames"})
     assert hops == [1]  # the patch would have seen channels' hop
 
 

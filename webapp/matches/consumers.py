@@ -217,11 +217,12 @@ class MatchConsumer(SocketConsumer):
         else:
             await self._error("malformed", f"unknown frame type {str(kind)[:40]!r}")
 
-    async def match_frame(self, event: dict) -> None:
+    async def match_frames(self, event: dict) -> None:
         if self.closed:
             return
         async with self.out:
-            await self.send(text_data=frames.for_audience(event["texts"], self.seat))
+            for texts in event["batch"]:
+                await self.send(text_data=frames.for_audience(texts, self.seat))
 
     # ----- handlers --------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Pushes to open match pages over the channel layer. Called only after a commit.
 
 Every frame goes to the match's group as texts already serialised per audience
-(``frames.event_texts``); each connection sends the one meant for its seat. Frames carry
+(``frames.event_texts``), the frames one commit made in one message; each connection
+sends, frame by frame, the text meant for its seat. Frames carry
 ``seq`` so pages can resync.
 """
 
@@ -25,8 +26,11 @@ def group_name(match_id: int) -> str:
     return f"match-{match_id}"
 
 
-def _send(match_id: int, texts: frames.Texts) -> None:
-    push.push(group_name(match_id), {"type": "match.frame", "texts": texts})
+def _send(match_id: int, *batch: frames.Texts) -> None:
+    """One message on the channel layer for frames that go out together (a move, the
+    instant AI's reply and their dice): each web process parses it once and each page
+    handles it once, however many frames it holds; the page gets each frame on its own."""
+    push.push(group_name(match_id), {"type": "match.frames", "batch": list(batch)})
 
 
 def frames_since(match: Match, since_seq: int) -> list[frames.Texts]:
@@ -42,8 +46,8 @@ def frames_since(match: Match, since_seq: int) -> list[frames.Texts]:
 def events_stored(match: Match, stored: list, pages: frozenset[int] | None = None) -> None:
     """Push the events a transaction just committed: (before, event, after) each;
     ``pages``: the seats a page can hold (see ``frames.event_texts``)."""
-    for before, event, after in stored:
-        _send(match.pk, frames.event_texts(match, before, event, after, pages))
+    if stored:
+        _send(match.pk, *(frames.event_texts(match, b, e, a, pages) for b, e, a in stored))
 
 
 def choice_made(match_id: int, ply: int, seats: list[int]) -> None:
