@@ -237,7 +237,8 @@ CHANNEL_LAYERS = {
             ],
             # A prefix per deployment (and per test run) keeps groups from mixing.
             "prefix": DICEARENA_REDIS_PREFIX,
-            # Frames waiting for one socket before more are dropped (the default 100):
+            # The "lists" layer only (pub/sub keeps no backlog in Redis): frames waiting
+            # for one socket before more are dropped (the default 100):
             # one commit may push the whole turn of several instant AIs, up to
             # DICEARENA_INSTANT_MOVES replies and their dice (webapp/matches/instant.py).
             "capacity": 300,
