@@ -10,7 +10,7 @@ import games
 from agents.core.seeding import seed_hash
 from webapp.matches import services
 from webapp.matches.models import Event, Match, PendingChoice
-from webapp.matches.positions import forget, load_state
+from webapp.matches.positions import cached_at, forget, load_state, remember
 
 from .helpers import ALICE, BOB, footsies_people, footsies_vs_ai
 
@@ -196,3 +196,19 @@ def test_it_lets_a_second_person_take_an_open_seat_once():
     with pytest.raises(services.Rejected):
         services.join_seat(match.pk, ALICE)
     assert games.get("footsies").slug == match.game
+
+
+def test_a_cached_position_the_match_has_left_is_refused_as_stale():
+    # The position a move answers comes from this process's cache without a query; the
+    # locked match still decides: a copy left at ply 0 (as another process moved on)
+    # cannot take a move once the match is at ply 1.
+    match = footsies_people()
+    at_zero = load_state(match)
+    services.submit_move(match.pk, 0, 0, "B", identity=ALICE)
+    services.submit_move(match.pk, 1, 0, "B", identity=BOB)
+    remember(match.pk, at_zero)
+    assert cached_at(match.pk, 0) is not None and cached_at(match.pk, 1) is None
+    before = snapshot(match.pk)
+    rejected("stale", match.pk, 0, 0, "A", identity=ALICE)
+    assert snapshot(match.pk) == before
+    forget(match.pk)

@@ -51,6 +51,17 @@ def load_state(match) -> State:
     return state.clone()
 
 
+def cached_at(match_id: Any, ply: int) -> State | None:
+    """A private copy of the cached position of ``match_id`` at exactly ``ply``, or None.
+    Stored events never change, so it is that match's position at that ply whatever has
+    happened since; whoever uses it still checks that the match is at ``ply``."""
+    cached = _CACHE.get(match_id)
+    if cached is None or cached.ply != ply:
+        return None
+    _CACHE.move_to_end(match_id)
+    return cached.clone()
+
+
 def remember(match_id: int, state: State) -> None:
     _CACHE[match_id] = state.clone()
     _CACHE.move_to_end(match_id)

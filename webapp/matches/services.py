@@ -26,7 +26,7 @@ from webapp.matches.bulk import db_json, db_time, insert_many
 from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
 from webapp.matches.plans import MatchPlan, SeatPlan
-from webapp.matches.positions import load_state, remember
+from webapp.matches.positions import cached_at, load_state, remember
 
 # Rejected, MatchPlan and SeatPlan live below the services; callers name them here too.
 __all__ = ["MatchPlan", "Rejected", "SeatPlan"]
@@ -460,6 +460,10 @@ def _position_before_lock(match_id: Any, ply: Any) -> State | None:
     writing."""
     if isinstance(ply, bool) or not isinstance(ply, int):
         return None
+    # This process stored the last move of most matches its pages play: no query then.
+    state = cached_at(match_id, ply)
+    if state is not None:
+        return state
     try:
         match = Match.objects.filter(pk=match_id, ply=ply, status=Match.Status.ACTIVE).first()
     except (ValueError, TypeError):
