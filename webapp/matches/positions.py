@@ -34,10 +34,10 @@ def load_state(match) -> State:
     A cached position a few events behind is brought up to date with just the events
     since (stored events never change): a human's move in a web process and the AI's
     reply in a worker alternate, so neither process ever has the very latest ply."""
+    state = cached_at(match.pk, match.ply)
+    if state is not None:
+        return state
     cached = _CACHE.get(match.pk)
-    if cached is not None and cached.ply == match.ply:
-        _CACHE.move_to_end(match.pk)
-        return cached.clone()
     if cached is not None and cached.ply < match.ply:
         state = cached.clone()
         for event in match.events.filter(ply__gte=cached.ply).order_by("ply"):

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from webapp.matches.fairness import verify
+from webapp.matches.fairness import verify_all
 from webapp.matches.models import Match
 
 
@@ -14,13 +14,9 @@ class Command(BaseCommand):
         matches = (
             Match.objects.filter(pk__in=ids) if ids else Match.objects.exclude(status="active")
         )
-        bad = 0
-        for match in matches.iterator():
-            verdict = verify(match)
-            if not verdict.ok:
-                bad += 1
-                self.stderr.write(f"match {match.pk}: {verdict.problem}")
-        total = matches.count()
-        self.stdout.write(f"{total - bad} of {total} matches verified")
-        if bad:
-            raise CommandError(f"{bad} matches failed verification")
+        total, failed = verify_all(matches.iterator())
+        for verdict in failed:
+            self.stderr.write(f"match {verdict.match_id}: {verdict.problem}")
+        self.stdout.write(f"{total - len(failed)} of {total} matches verified")
+        if failed:
+            raise CommandError(f"{len(failed)} matches failed verification")
