@@ -3,7 +3,7 @@ from django.core.management import CommandError, call_command
 
 from webapp.matches import autoplay, services
 from webapp.matches.fairness import verify
-from webapp.matches.models import Event
+from webapp.matches.models import Event, Match
 
 pytestmark = pytest.mark.django_db
 
@@ -33,3 +33,12 @@ def test_the_command_reports_and_fails_on_a_bad_match():
     match.save(update_fields=["seed"])
     with pytest.raises(CommandError):
         call_command("verify_replays", match.pk)
+
+
+def test_a_missing_event_is_a_gap_but_a_move_stored_since_the_read_is_not():
+    match = finished("dicewars", ["random", "random"])  # many plies
+    read_before = Match.objects.get(pk=match.pk)
+    read_before.ply -= 1  # as if read just before the last move was stored
+    assert verify(read_before).ok, verify(read_before).problem
+    Event.objects.filter(match=match, ply=1).delete()
+    assert verify(match).problem == "the event log has gaps"
