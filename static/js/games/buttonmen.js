@@ -411,7 +411,9 @@
       bar.append(h("button", { id: "bm-pass", "data-focus": "bm-pass", class: "bm-button", onclick: () => ctx.onMove("pass") }, "Pass"),
         h("span", { class: "muted" }, "none of your dice can capture"));
     }
-    if (view.phase === "play" && legal.some((m) => m !== "pass")) {
+    // The rule of dice attacks, only where one can be made by picking dice (a turn may
+    // offer trip or speed attacks alone: those are picked from their lists below).
+    if (view.phase === "play" && attacksOf(legal).length) {
       bar.append(h("span", { class: "muted bm-help" },
         "Power: one die showing at least the target's value. Skill: two or more dice summing exactly to it."));
     }
