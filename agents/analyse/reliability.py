@@ -44,7 +44,9 @@ from games.core import State
 #: plays fast enough for dozens of matches here, else the analysis's playout policy.
 PLAYERS: dict[str, str] = {
     "footsies": "footsies-best",
-    "buttonmen": "buttonmen-em",  # -best stops on the wall clock: not the same twice
+    # -best plays the same match from a seed too, but about three times slower: hundreds
+    # of matches are what a map needs.
+    "buttonmen": "buttonmen-em",
     "octagon": "octagon-best",
     "dicewars": "dicewars-ste4",
     "dungeon": "dungeon-best",
