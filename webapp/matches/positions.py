@@ -47,8 +47,8 @@ def load_state(match) -> State:
             remember(match.pk, state)
             return state
     state = games.replay(record_of(match))
-    remember(match.pk, state)
-    return state.clone()
+    remember(match.pk, state)  # keeps a copy of its own: ``state`` stays the caller's
+    return state
 
 
 def cached_at(match_id: Any, ply: int) -> State | None:

@@ -411,9 +411,10 @@
       bar.append(h("button", { id: "bm-pass", "data-focus": "bm-pass", class: "bm-button", onclick: () => ctx.onMove("pass") }, "Pass"),
         h("span", { class: "muted" }, "none of your dice can capture"));
     }
-    // The rule of dice attacks, only where one can be made by picking dice (a turn may
-    // offer trip or speed attacks alone: those are picked from their lists below).
-    if (view.phase === "play" && attacksOf(legal).length) {
+    // Attacks made by picking dice; a turn may offer trip or speed attacks alone, which
+    // are picked from their own lists below, so the rule of dice attacks is not shown.
+    const attacks = view.phase === "play" ? attacksOf(legal) : [];
+    if (attacks.length) {
       bar.append(h("span", { class: "muted bm-help" },
         "Power: one die showing at least the target's value. Skill: two or more dice summing exactly to it."));
     }
@@ -421,7 +422,6 @@
       bar.append(h("button", { id: "bm-clear", class: "bm-button", onclick: () => { ui.selected.clear(); rerun(); } }, "Clear selection"));
     }
     el.append(bar);
-    const attacks = view.phase === "play" ? attacksOf(legal) : [];
     if (attacks.length) {
       el.append(moveList(attacks.map((a) => ({ move: a.move, text: describeAttack(view, ctx, a) })),
         (move) => attack(move, ctx), "All your attacks"));
