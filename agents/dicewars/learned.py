@@ -2,9 +2,9 @@
 
 Every option of a turn ends in the same place: the player ends its turn and its
 reinforcement is due. ``agents.dicewars.value`` estimates the chance to win from
-there (a logistic model or a small network, fitted to self-play games by ``python -m agents.train
-dicewars``). This player looks ``depth`` attacks ahead within its own turn (with two
-seats alive ``depth_two``: three battles): the value of a position is the better of
+there (a logistic model or a small network, fitted to self-play games by
+``python -m agents.train dicewars``). This player looks ``depth`` attacks ahead within
+its own turn (two battles; with two seats alive ``depth_two``: three): the value of a position is the better of
 ending the turn now and the best attack's expected value, each battle's two outcomes
 (won, lost) weighed by their exact odds, recursively. Every attack is judged one
 battle deep first; only the best ``width`` at the root, and the best ``inner_width``
@@ -16,9 +16,16 @@ An attack is played when its expected value beats ending the turn by more than
 margin on the chance itself stops a leader attacking once its estimate nears 1, one on
 the log-odds does not.
 
-No random draw is made, so the play is fixed by the position and the counts (depth);
-``Budget.seconds`` only cuts the search short (then the best attack found so far, by
-the depth-1 values, is played).
+With two seats alive and the game still open (the estimate of ending the turn
+within ``reply_band`` of neither 0 nor 1), the search's best ``reply_width`` attacks
+and ending the turn get a second opinion (``agents.dicewars.reply``): each is played
+out ``replies`` times through the other player's whole turn, that player modelled by
+``dicewars-wpm``'s rule, and the option with the best mean is played.
+
+The search makes no random draw; the replies draw from the seeded RNG the agent is
+given. So the play is fixed by the position, the seed and the counts (depth,
+replies); ``Budget.seconds`` only cuts the search short (then the best attack found
+so far, by the depth-1 values, is played, and no replies are sampled).
 """
 
 from __future__ import annotations
@@ -31,7 +38,9 @@ from typing import Any
 from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
 from agents.dicewars.odds import hold_probability
+from agents.dicewars.reply import replied_values
 from agents.dicewars.value import Model, estimate, load_weights
+from agents.dicewars.wpm import wpm_move
 from agents.search.thinking import TOP_MOVES
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.phases import OVER
@@ -126,11 +135,12 @@ class LearnedAgent(Agent):
         "Our strongest Dice Wars player: searches its own turn with a value learned "
         "from self-play games; plays the attack "
         "whose expected estimated chance to win (both battle outcomes, the next "
-        "attacks of the turn) beats ending the turn."
+        "attacks of the turn) beats ending the turn. With two seats left it plays "
+        "the other player's whole reply out, 16 times, before it decides."
     )
     games = ("dicewars",)
     params = {
-        "depth": 1,
+        "depth": 2,
         "depth_two": 3,
         "width": 3,
         "margin": 0.0,
@@ -138,6 +148,9 @@ class LearnedAgent(Agent):
         "logit_margin_two": 0.0,
         "hold_many": 0.0,
         "inner_width": 3,
+        "replies": 16,
+        "reply_width": 2,
+        "reply_band": 0.05,
     }
     limits = {
         "depth": (1, 3),
@@ -148,8 +161,14 @@ class LearnedAgent(Agent):
         "logit_margin_two": (-5.0, 5.0),
         "hold_many": (0.0, 1.0),
         "inner_width": (0, 64),
+        "replies": (0, 256),
+        "reply_width": (1, 16),
+        "reply_band": (0.0, 0.5),
     }
-    budget_note = "searches its own turn 1-3 attacks deep (milliseconds)"
+    budget_note = (
+        "searches its own turn 2-3 attacks deep; with two seats left, samples the "
+        "other player's reply 16 times (a tenth of a second)"
+    )
 
     #: Weights per model; None: the shipped ones. Training sets its own on an instance.
     weights: dict[str, Model] | None = None
@@ -170,6 +189,17 @@ class LearnedAgent(Agent):
                 if deadline.passed():
                     break
                 values[attack] = search.attack_value(attack, depth)
+        replied = None
+        if (
+            alive <= 2
+            and self.replies
+            and self.reply_band < end < 1.0 - self.reply_band
+            and not deadline.passed()
+        ):
+            ranked = sorted(values, key=lambda a: values[a][1], reverse=True)
+            replied = replied_values(
+                search, [END_TURN, *ranked[: self.reply_width]], wpm_move, self.replies, rng
+            )
         rows: list[dict[str, Any]] = []
         # ``margin`` at a table of three or more, ``margin_two`` with two seats alive.
         margin = self.margin_two if alive <= 2 else self.margin
@@ -198,6 +228,13 @@ class LearnedAgent(Agent):
             "attacks": len(rows),
             "moves": rows[:TOP_MOVES],
         }
+        if replied is not None:
+            best = max(replied, key=replied.__getitem__)
+            best = None if best == END_TURN else best
+            thinking["replies"] = {
+                ("end" if m == END_TURN else f"{m[0]}>{m[1]}"): round(v, 4)
+                for m, v in replied.items()
+            }
         if best is None:
             thinking["verdict"] = "no attack beats ending the turn"
             return Decision(END_TURN, thinking)

@@ -129,6 +129,46 @@ class Position:
         return p, p * won + (1 - p) * lost
 
 
+Option = tuple[float, Any, int, float | None]
+
+
+def ranked_options(state: DiceWarsState, seat: int) -> tuple[float, list[Option]]:
+    """(log of the estimate now, the options as (gain, move, source dice, odds)), best
+    first; ending the turn is listed first so that a stable sort keeps it ahead of any
+    attack that only equals it."""
+    position = Position(state, seat)
+    start = log_estimate(position.logit())
+    end = position.end_turn()
+    dice, owner = state.dice, state.owner
+    options: list[Option] = [(math.log(end) - start if end > 0 else -math.inf, END_TURN, 0, None)]
+    for a, d in legal_attacks(state):
+        p, expected = position.attack(dice[a], dice[d], owner[d])
+        gain = (math.log(expected) if expected > 0 else -math.inf) - start
+        options.append((gain, (a, d), dice[a], p))
+    options.sort(key=lambda o: o[0], reverse=True)
+    return start, options
+
+
+def choose(options: list[Option]) -> tuple[Any, str | None]:
+    """The move the repository's rule picks from ranked options, and why it ends the
+    turn or attacks against its estimate (None when the best attack is simply played)."""
+    gain, move, source_dice, _ = options[0]
+    if move != END_TURN:
+        if gain >= MIN_GAIN or source_dice == MAX_DICE:
+            return move, None
+        return END_TURN, "no attack gains enough: end the turn"
+    for _, move, source_dice, _ in options[1:]:
+        if source_dice == MAX_DICE:
+            return move, "ending the turn is best, but a full territory attacks"
+    return END_TURN, "ending the turn is best"
+
+
+def wpm_move(state: DiceWarsState, seat: int) -> Any:
+    """``dicewars-wpm``'s move at ``state`` for ``seat``, without the thinking (cheap:
+    other players use it as a model of who moves next)."""
+    return choose(ranked_options(state, seat)[1])[0]
+
+
 class WinProbabilityAgent(Agent):
     name = "dicewars-wpm"
     description = (
@@ -142,20 +182,7 @@ class WinProbabilityAgent(Agent):
     instant = True
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
-        position = Position(state, seat)
-        start = log_estimate(position.logit())
-        end = position.end_turn()
-        dice, owner = state.dice, state.owner
-        # (gain, move, source dice), ending the turn first so that a stable sort keeps
-        # it ahead of any attack that only equals it.
-        options: list[tuple[float, Any, int, float | None]] = [
-            (math.log(end) - start if end > 0 else -math.inf, END_TURN, 0, None)
-        ]
-        for a, d in legal_attacks(state):
-            p, expected = position.attack(dice[a], dice[d], owner[d])
-            gain = (math.log(expected) if expected > 0 else -math.inf) - start
-            options.append((gain, (a, d), dice[a], p))
-        options.sort(key=lambda o: o[0], reverse=True)
+        start, options = ranked_options(state, seat)
         rows = [
             {"move": "end" if m == END_TURN else f"{m[0]}>{m[1]}", "value": round(g, 5)}
             | ({} if p is None else {"p_win": round(p, 4)})
@@ -167,15 +194,7 @@ class WinProbabilityAgent(Agent):
             "attacks": len(options) - 1,
             "moves": rows,
         }
-        gain, move, source_dice, _ = options[0]
-        if move != END_TURN:
-            if gain >= MIN_GAIN or source_dice == MAX_DICE:
-                return Decision(move, thinking)
-            thinking["verdict"] = "no attack gains enough: end the turn"
-            return Decision(END_TURN, thinking)
-        for _, move, source_dice, _ in options[1:]:
-            if source_dice == MAX_DICE:
-                thinking["verdict"] = "ending the turn is best, but a full territory attacks"
-                return Decision(move, thinking)
-        thinking["verdict"] = "ending the turn is best"
-        return Decision(END_TURN, thinking)
+        move, verdict = choose(options)
+        if verdict:
+            thinking["verdict"] = verdict
+        return Decision(move, thinking)

@@ -11,6 +11,7 @@ import pytest
 
 from agents.core import Budget, get
 from agents.core.deadline import Deadline
+from agents.dicewars import reply
 from agents.dicewars.learned import LearnedAgent, TurnSearch, shipped_weights
 from agents.dicewars.value import (
     FEATURE_NAMES,
@@ -21,8 +22,10 @@ from agents.dicewars.value import (
     load_model,
     load_weights,
 )
+from agents.dicewars.wpm import wpm_move
 from agents.train import dicewars as training
-from games.dicewars import END_TURN, GAME, win_probability
+from games.dicewars import END_TURN, GAME, legal_attacks, win_probability
+from games.dicewars.phases import ATTACK
 from tests.agents.test_dicewars_agents import assert_same_games, board
 
 LINE = ([[1], [0, 2], [1]], [0, 1, 1], [4, 2, 3])
@@ -106,6 +109,8 @@ def test_weights_that_do_not_fit_the_features_are_refused(tmp_path):
 
 
 def agent_with(weights, **params):
+    """The searching player alone (no sampled replies) with these weights."""
+    params.setdefault("replies", 0)
     agent = LearnedAgent(**params)
     agent.weights = weights
     return agent
@@ -301,3 +306,61 @@ def test_training_a_network_is_fixed_by_the_seed_and_refits_from_saved_positions
         agent.act(GAME.from_position(view), 0, Budget(), random.Random(k)).move for k in range(2)
     ]
     assert moves[0] == moves[1] and moves[0] in (END_TURN, (0, 1))
+
+
+# ----- the next player's reply, sampled ---------------------------------------------------
+
+
+def midgame(seed: int = 4, turns: int = 6):
+    """A two-seat position a few turns in, the mover to attack (seeded random play)."""
+    rng = random.Random(seed)
+    state = GAME.new_state(2, None)
+    while state.turn < turns or state.phase != ATTACK or not legal_attacks(state):
+        if state.phase == ATTACK:
+            options = legal_attacks(state)
+            state.push(rng.choice(options) if options and rng.random() < 0.5 else END_TURN)
+        else:
+            state.push(state.sample_chance(rng))
+    return state
+
+
+def test_a_sampled_reply_leaves_the_position_as_it_was_and_is_fixed_by_its_seed():
+    state = midgame()
+    me = state.mover
+    search = TurnSearch(state.clone(), me, shipped_weights(), Deadline.of(Budget(), 1.0))
+    before = search.state.full_view()
+    attack = legal_attacks(state)[0]
+    for option in (None, attack):
+        values = [reply.sample(search, option, wpm_move, random.Random(s)) for s in range(12)]
+        assert search.state.full_view() == before
+        assert all(0.0 <= v <= 1.0 for v in values)
+        assert values == [
+            reply.sample(search, option, wpm_move, random.Random(s)) for s in range(12)
+        ]
+        assert len(set(values)) > 1  # the dice differ from seed to seed
+
+
+def test_a_won_battle_for_the_last_territory_is_a_sampled_win():
+    state = board([[1], [0]], [0, 1], [8, 1])
+    search = TurnSearch(state.clone(), 0, shipped_weights(), Deadline.of(Budget(), 1.0))
+    values = reply.replied_values(search, [END_TURN, (0, 1)], wpm_move, 16, random.Random(1))
+    assert values[(0, 1)] == 1.0  # 8 dice against 1 always win: the game is over
+    assert values[END_TURN] < 1.0
+
+
+def test_with_replies_it_plays_the_option_whose_samples_are_best_and_says_so():
+    state = midgame()
+    agent = get("dicewars-best:replies=8,reply_band=0")
+    decision = agent.act(state.clone(), state.mover, Budget(), random.Random(3))
+    replies = decision.thinking["replies"]
+    assert "end" in replies and len(replies) >= 2
+    best = max(replies, key=replies.__getitem__)
+    played = "end" if decision.move == END_TURN else f"{decision.move[0]}>{decision.move[1]}"
+    assert replies[played] == replies[best]
+    again = agent.act(state.clone(), state.mover, Budget(), random.Random(3))
+    assert again.move == decision.move and again.thinking == decision.thinking
+    # Without replies the search alone decides, and says nothing of them.
+    plain = get("dicewars-best:replies=0").act(
+        state.clone(), state.mover, Budget(), random.Random(3)
+    )
+    assert "replies" not in plain.thinking
