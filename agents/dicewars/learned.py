@@ -4,9 +4,9 @@ Every option of a turn ends in the same place: the player ends its turn and its
 reinforcement is due. ``agents.dicewars.value`` estimates the chance to win from
 there (a logistic model or a small network, fitted to self-play games by
 ``python -m agents.train dicewars``). This player looks ``depth`` attacks ahead within
-its own turn (two battles; with two seats alive ``depth_two``: three): the value of a position is the better of
-ending the turn now and the best attack's expected value, each battle's two outcomes
-(won, lost) weighed by their exact odds, recursively. Every attack is judged one
+its own turn (two battles; with two seats alive ``depth_two``: three): the value of a
+position is the better of ending the turn now and the best attack's expected value,
+each battle's two outcomes (won, lost) weighed by their exact odds, recursively. Every attack is judged one
 battle deep first; only the best ``width`` at the root, and the best ``inner_width``
 below it, are looked at deeper (a beam: the full tree grows with the attacks to the
 power of the depth).
