@@ -6,10 +6,10 @@ there (a logistic model or a small network, fitted to self-play games by
 ``python -m agents.train dicewars``). This player looks ``depth`` attacks ahead within
 its own turn (two battles; with two seats alive ``depth_two``: three): the value of a
 position is the better of ending the turn now and the best attack's expected value,
-each battle's two outcomes (won, lost) weighed by their exact odds, recursively. Every attack is judged one
-battle deep first; only the best ``width`` at the root, and the best ``inner_width``
-below it, are looked at deeper (a beam: the full tree grows with the attacks to the
-power of the depth).
+each battle's two outcomes (won, lost) weighed by their exact odds, recursively.
+Every attack is judged one battle deep first; only the best ``width`` at the root, and
+the best ``inner_width`` below it, are looked at deeper (a beam: the full tree grows
+with the attacks to the power of the depth).
 An attack is played when its expected value beats ending the turn by more than
 ``margin`` (``margin_two`` when only two seats are alive: the two tables differ).
 ``logit_margin_two`` asks the same of the logits (log-odds) with two seats alive: a
@@ -43,6 +43,7 @@ from agents.dicewars.value import Model, estimate, load_weights
 from agents.dicewars.wpm import wpm_move
 from agents.search.thinking import TOP_MOVES
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
+from games.dicewars.moves import to_text
 from games.dicewars.phases import OVER
 
 #: The share of ``Budget.seconds`` the search may use.
@@ -110,6 +111,16 @@ class TurnSearch:
             total += p * v
         state.pop()
         return p_won, total
+
+    def best_attack(self) -> tuple[int, int] | None:
+        """The attack whose one-battle value beats ending the turn most, or None (the
+        rest of a turn played out in ``agents.dicewars.reply``)."""
+        best, best_value = None, self.end_value()
+        for attack in legal_attacks(self.state):
+            v = self.attack_value(attack, 1)[1]
+            if v > best_value:
+                best, best_value = attack, v
+        return best
 
     def value(self, depth: int) -> float:
         """The better of ending the turn and the best attack, ``depth`` attacks deep."""
@@ -231,10 +242,7 @@ class LearnedAgent(Agent):
         if replied is not None:
             best = max(replied, key=replied.__getitem__)
             best = None if best == END_TURN else best
-            thinking["replies"] = {
-                ("end" if m == END_TURN else f"{m[0]}>{m[1]}"): round(v, 4)
-                for m, v in replied.items()
-            }
+            thinking["replies"] = {to_text(m): round(v, 4) for m, v in replied.items()}
         if best is None:
             thinking["verdict"] = "no attack beats ending the turn"
             return Decision(END_TURN, thinking)

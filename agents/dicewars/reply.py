@@ -15,28 +15,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agents.dicewars.value import estimate
-from games.dicewars import END_TURN, DiceWarsState, legal_attacks
+from games.dicewars import END_TURN, DiceWarsState
 from games.dicewars.phases import ATTACK, OVER
+
+if TYPE_CHECKING:  # the search imports this module to use it
+    from agents.dicewars.learned import TurnSearch
 
 #: A model of a player: its move at a position, for a seat.
 Model = Callable[[DiceWarsState, int], Any]
 
 
-def _greedy_attack(search, state: DiceWarsState) -> Any:
-    """The attack whose one-battle value beats ending the turn most, or None."""
-    best, best_value = None, search.end_value()
-    for attack in legal_attacks(state):
-        v = search.attack_value(attack, 1)[1]
-        if v > best_value:
-            best, best_value = attack, v
-    return best
-
-
-def sample(search, option: Any, model: Model, rng: random.Random) -> float:
-    """One sampled outcome of ``option`` for ``search.me`` through the next turn."""
+def sample(search: TurnSearch, option: Any, model: Model, rng: random.Random) -> float:
+    """One sampled outcome of ``option`` (an attack or ``END_TURN``) for ``search.me``
+    through the next player's turn."""
     state: DiceWarsState = search.state
     me = search.me
     pushed = 0
@@ -47,13 +41,13 @@ def sample(search, option: Any, model: Model, rng: random.Random) -> float:
         pushed += 1
 
     try:
-        move = option
+        move = None if option == END_TURN else option
         while move is not None:
             push(move)
             push(state.sample_chance(rng))  # the battle
             if state.phase == OVER:
                 return 1.0 if state.winner == me else 0.0
-            move = _greedy_attack(search, state)
+            move = search.best_attack()
         push(END_TURN)
         push(state.sample_chance(rng))  # my reinforcement
         nxt = state.mover
@@ -72,7 +66,7 @@ def sample(search, option: Any, model: Model, rng: random.Random) -> float:
 
 
 def replied_values(
-    search, options: Sequence[Any], model: Model, samples: int, rng: random.Random
+    search: TurnSearch, options: Sequence[Any], model: Model, samples: int, rng: random.Random
 ) -> dict[Any, float] | None:
     """Each option's mean over ``samples`` samples, the same seeds for every option;
     None if the search's deadline passes first (a safety cap: half the options sampled
@@ -84,8 +78,6 @@ def replied_values(
             return None
         total = 0.0
         for seed in seeds:
-            total += sample(
-                search, None if option == END_TURN else option, model, random.Random(seed)
-            )
+            total += sample(search, option, model, random.Random(seed))
         values[option] = total / samples
     return values

@@ -331,7 +331,7 @@ def test_a_sampled_reply_leaves_the_position_as_it_was_and_is_fixed_by_its_seed(
     search = TurnSearch(state.clone(), me, shipped_weights(), Deadline.of(Budget(), 1.0))
     before = search.state.full_view()
     attack = legal_attacks(state)[0]
-    for option in (None, attack):
+    for option in (END_TURN, attack):
         values = [reply.sample(search, option, wpm_move, random.Random(s)) for s in range(12)]
         assert search.state.full_view() == before
         assert all(0.0 <= v <= 1.0 for v in values)
