@@ -23,6 +23,11 @@ of real play its round-win estimates had a lower Brier score than uniformly rand
 playouts (0.126 against 0.132) and than the rule alone (0.139)
 (:mod:`agents.buttonmen.policy_fit`, docs/results/buttonmen.md).
 
+``rule_plies`` (0 by default: off) plays the first that many attack choices of every
+round playout by the conversion rule, a quick model of the opponent's immediate reply
+(:class:`agents.buttonmen.policies.OpeningRule`); screened without a gain
+(docs/results/buttonmen.md, "Fourth round").
+
 The play is fixed by the seed and the counts (``playouts``, ``swing_playouts``); the
 defaults keep a decision well under 1 s on one core. ``Budget.seconds`` (live play) is a
 safety cap only; ``Budget.iterations`` replaces ``playouts``.
@@ -35,7 +40,7 @@ import random
 from collections.abc import Callable
 
 from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
-from agents.buttonmen.policies import mixed
+from agents.buttonmen.policies import OpeningRule, mixed
 from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.buttonmen.swing import after_swing
 from agents.core import Budget, Decision
@@ -102,12 +107,14 @@ class ButtonMenBest(ButtonMenFlat):
         "rollout": "mixed",
         "swing_rollout": "mixed",
         "greedy_share": 0.5,
+        "rule_plies": 0,
         "seconds": 0.0,
     }
     limits = {
         "playouts": (1, 100_000),
         "swing_playouts": (1, 100_000),
         "greedy_share": (0.0, 1.0),
+        "rule_plies": (0, 8),
         "seconds": (0.0, 60.0),
     }
     budget_note = (
@@ -150,7 +157,8 @@ class ButtonMenBest(ButtonMenFlat):
                 return round_playout(child, seat, rng, policy)
 
         else:
-            policy = self._policy(self.rollout)
+            opening = OpeningRule(self.rule_plies, self._policy(self.rollout))
+            policy = opening if self.rule_plies else self._policy(self.rollout)
             children = [state.apply(m) for m in moves]
             ended = [settled(state, c, seat) for c in children]
             views = [round_view(c) for c in children]
@@ -158,6 +166,7 @@ class ButtonMenBest(ButtonMenFlat):
             def sample(i: int) -> float:
                 if ended[i] is not None:
                     return ended[i]
+                opening.start()
                 return round_playout(views[i], seat, rng, policy)
 
         pick, sums, visits = successive_halving(len(moves), sample, total, allowance, rng)

@@ -48,3 +48,27 @@ def mixed(p: float) -> AttackPolicy:
         return random_pick(own, foe, foe_sizes, rng)
 
     return pick
+
+
+class OpeningRule:
+    """A playout policy whose first ``plies`` calls answer by the conversion rule and
+    the rest by ``rest`` (None: uniformly random): a quick model of the opponent's
+    immediate reply. A real opponent takes the die a move leaves open; a half-random
+    playout takes it only half the time, which blurs exactly the difference between a
+    safe move and an exposed one. Call :meth:`start` before each playout."""
+
+    def __init__(self, plies: int, rest: AttackPolicy | None) -> None:
+        self.plies = plies
+        self.rest = rest or random_pick
+        self.left = plies
+
+    def start(self) -> None:
+        self.left = self.plies
+
+    def __call__(
+        self, own: list[int], foe: list[int], foe_sizes: list[int], rng: random.Random
+    ) -> tuple[tuple[int, ...], int] | None:
+        if self.left > 0:
+            self.left -= 1
+            return conversion_pick(own, foe, foe_sizes, rng)
+        return self.rest(own, foe, foe_sizes, rng)

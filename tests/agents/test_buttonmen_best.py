@@ -32,6 +32,8 @@ def test_it_is_registered_for_button_men_only():
         "buttonmen-best:rollout=clever",
         "buttonmen-best:swing_rollout=x",
         "buttonmen-best:greedy_share=1.5",
+        "buttonmen-best:rule_plies=-1",
+        "buttonmen-best:rule_plies=9",
     ],
 )
 def test_it_refuses_settings_that_make_no_sense(spec):

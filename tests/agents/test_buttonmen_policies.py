@@ -3,7 +3,7 @@
 import random
 
 from agents.buttonmen.greedy import conversion_pick
-from agents.buttonmen.policies import mixed, random_pick
+from agents.buttonmen.policies import OpeningRule, mixed, random_pick
 from agents.buttonmen.rounds import round_playout, round_view
 from games.buttonmen import GAME
 from games.buttonmen.positions import position
@@ -55,3 +55,34 @@ def test_policy_fit_scores_every_policy_against_real_round_results():
     report = scores(data[:4], playouts=3)
     assert set(report) == {"random", "greedy", *(f"mixed {p}" for p in SHARES)}
     assert all(0 <= row["brier"] <= 1 and row["log_loss"] >= 0 for row in report.values())
+
+
+def test_the_opening_rule_answers_its_first_plies_by_the_rule_then_by_the_rest():
+    own, foe, sizes = [2, 3, 5, 7], [5, 8, 10, 1], [20, 4, 12, 6]
+    rule = {conversion_pick(own, foe, sizes, random.Random(s)) for s in range(40)}
+    policy = OpeningRule(2, None)
+    rng = random.Random(5)
+    for _ in range(30):  # every playout's first two answers are the rule's
+        policy.start()
+        assert policy(own, foe, sizes, rng) in rule and policy(own, foe, sizes, rng) in rule
+    spread = set()
+    for _ in range(500):  # after them, uniform: every legal attack turns up
+        policy.start()
+        policy(own, foe, sizes, rng), policy(own, foe, sizes, rng)
+        spread.add(policy(own, foe, sizes, rng))
+    assert spread == _legal(own, foe) and not rule >= spread
+    assert OpeningRule(1, None)([1, 2], [9, 12], [20, 20], rng) is None
+
+
+def test_opening_rule_playouts_are_fixed_by_the_seed():
+    start = position([(6, 2), (8, 5), (20, 9)], [(10, 3), (12, 7)])
+    view = round_view(GAME.from_position(start))
+    policy = OpeningRule(1, mixed(0.5))
+    runs = []
+    for seed in (4, 4):
+        rng, run = random.Random(seed), []
+        for _ in range(30):
+            policy.start()
+            run.append(round_playout(view, 0, rng, policy))
+        runs.append(run)
+    assert runs[0] == runs[1]
