@@ -4,7 +4,7 @@ Every option of a turn ends in the same place: the player ends its turn and its
 reinforcement is due. ``agents.dicewars.value`` estimates the chance to win from
 there (a logistic model or a small network, fitted to self-play games by
 ``python -m agents.train dicewars``). This player looks ``depth`` attacks ahead within
-its own turn (two battles; with two seats alive ``depth_two``: three): the value of a
+its own turn (two battles; with two seats alive ``depth_two``: four): the value of a
 position is the better of ending the turn now and the best attack's expected value,
 each battle's two outcomes (won, lost) weighed by their exact odds, recursively.
 Every attack is judged one battle deep first; only the best ``width`` at the root, and
@@ -152,20 +152,20 @@ class LearnedAgent(Agent):
     games = ("dicewars",)
     params = {
         "depth": 2,
-        "depth_two": 3,
+        "depth_two": 4,
         "width": 3,
         "margin": 0.0,
         "margin_two": 0.0,
         "logit_margin_two": 0.0,
         "hold_many": 0.0,
-        "inner_width": 3,
+        "inner_width": 2,
         "replies": 16,
         "reply_width": 2,
         "reply_band": 0.05,
     }
     limits = {
         "depth": (1, 3),
-        "depth_two": (1, 3),
+        "depth_two": (1, 4),
         "width": (1, 64),
         "margin": (-1.0, 1.0),
         "margin_two": (-1.0, 1.0),
@@ -177,7 +177,7 @@ class LearnedAgent(Agent):
         "reply_band": (0.0, 0.5),
     }
     budget_note = (
-        "searches its own turn 2-3 attacks deep; with two seats left, samples the "
+        "searches its own turn 2-4 attacks deep; with two seats left, samples the "
         "other player's reply 16 times (a tenth of a second)"
     )
 

@@ -200,7 +200,7 @@ def test_it_leaves_the_position_it_was_given_unchanged():
 
 
 def test_the_same_seed_gives_the_same_games():
-    # 80 turns: every decision searches three battles deep and plays the reply out 16
+    # 80 turns: every decision searches four battles deep and plays the reply out 16
     # times (drawn from the seeded RNG), and a whole game of that on every seat would
     # take minutes on a loaded machine.
     assert_same_games("dicewars-best", options={"max_turns": 80})
