@@ -157,8 +157,11 @@ class ButtonMenBest(ButtonMenFlat):
                 return round_playout(child, seat, rng, policy)
 
         else:
-            opening = OpeningRule(self.rule_plies, self._policy(self.rollout))
-            policy = opening if self.rule_plies else self._policy(self.rollout)
+            rollout = self._policy(self.rollout)
+            # The opening rule wraps the rollout only when asked: off, the engine's own
+            # uniform path (rollout None) keeps its cheaper draws.
+            opening = OpeningRule(self.rule_plies, rollout) if self.rule_plies else None
+            policy = opening or rollout
             children = [state.apply(m) for m in moves]
             ended = [settled(state, c, seat) for c in children]
             views = [round_view(c) for c in children]
@@ -166,7 +169,8 @@ class ButtonMenBest(ButtonMenFlat):
             def sample(i: int) -> float:
                 if ended[i] is not None:
                     return ended[i]
-                opening.start()
+                if opening is not None:
+                    opening.start()
                 return round_playout(views[i], seat, rng, policy)
 
         pick, sums, visits = successive_halving(len(moves), sample, total, allowance, rng)
