@@ -17,3 +17,16 @@ def no_workers(monkeypatch):
     from webapp.matches import services
 
     monkeypatch.setattr(services, "schedule_ai", lambda match_id: None)
+
+
+@pytest.fixture
+def frozen_minute(monkeypatch):
+    """Every request of a test in one window of the quotas (``webapp.counters`` counts per
+    clock minute): a test that straddles a minute's edge, as a slow one on a busy machine
+    may, would otherwise see its counts start again halfway."""
+    from django.utils import timezone
+
+    from webapp import counters
+
+    moment = timezone.now()
+    monkeypatch.setattr(counters.timezone, "now", lambda: moment)

@@ -30,8 +30,9 @@ def shares(person: int, address: int, site: int):
 
 
 @pytest.fixture(autouse=True)
-def fresh_quotas():
-    """This run's analysis quotas start empty for each test (they count per minute)."""
+def fresh_quotas(frozen_minute):
+    """This run's analysis quotas start empty for each test, and all its requests count
+    in one minute's window."""
     client = counters.client()
     pattern = f"{counters.quota_key('analysis-s', 'minute').rsplit(':', 1)[0]}:*"
     client.delete(*client.keys(pattern) or ["-"])

@@ -222,15 +222,10 @@ def test_the_api_lists_bots_as_entrants(client):
     assert client.get("/api/bots?game=chess").status_code == 404
 
 
-def test_connections_per_minute_are_counted_per_bot_across_processes(settings, monkeypatch):
-    from django.utils import timezone
-
-    from webapp import counters
+def test_connections_per_minute_are_counted_per_bot_across_processes(settings, frozen_minute):
     from webapp.bots.ratelimit import connect_allowed
 
     settings.DICEARENA_BOT_CONNECTS_PER_MIN = 2
-    moment = timezone.now()  # all in one minute, even at a minute's edge
-    monkeypatch.setattr(counters.timezone, "now", lambda: moment)
     bot_id = 10**9 + int.from_bytes(os.urandom(3), "big")  # a fresh counter
     assert [connect_allowed(bot_id) for _ in range(3)] == [True, True, False]
     assert connect_allowed(bot_id + 1)  # another bot's own count

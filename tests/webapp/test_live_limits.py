@@ -11,7 +11,6 @@ from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
 from tests.stack import others_off, start_worker
-from webapp import counters
 from webapp.matches import services
 from webapp.matches.models import Event, Match
 
@@ -20,15 +19,6 @@ from .helpers import row_counts, wait_for
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SLOW = "mcts:iterations=100000"
-
-
-@pytest.fixture
-def frozen_minute(monkeypatch):
-    """Every request of a test in one window of the quotas, even at a minute's edge."""
-    from django.utils import timezone
-
-    moment = timezone.now()
-    monkeypatch.setattr(counters.timezone, "now", lambda: moment)
 
 
 @pytest.fixture
