@@ -23,6 +23,13 @@ of real play its round-win estimates had a lower Brier score than uniformly rand
 playouts (0.126 against 0.132) and than the rule alone (0.139)
 (:mod:`agents.buttonmen.policy_fit`, docs/results/buttonmen.md).
 
+``swing_model`` says what the opponent's hidden size is taken to be at the blind opening
+choice: ``uniform`` (every size alike, the write-up's way) or ``level1`` (a sensible
+opponent: the same round playouts are first run from the opponent's seat, with our size
+drawn uniformly, ``model_playouts`` of them; the sizes they rate best become the belief,
+each weighted by the playouts successive halving gave it, and our sizes are then weighed
+against sizes drawn from that belief). Chosen by measurement (docs/results/buttonmen.md).
+
 ``rule_plies`` (0 by default: off) plays the first that many attack choices of every
 round playout by the conversion rule, a quick model of the opponent's immediate reply
 (:class:`agents.buttonmen.policies.OpeningRule`); screened without a gain
@@ -35,9 +42,12 @@ safety cap only; ``Budget.iterations`` replaces ``playouts``.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
 from agents.buttonmen.policies import OpeningRule, mixed
@@ -108,6 +118,8 @@ class ButtonMenBest(ButtonMenFlat):
         "swing_rollout": "mixed",
         "greedy_share": 0.5,
         "rule_plies": 0,
+        "swing_model": "uniform",
+        "model_playouts": 2400,
         "seconds": 0.0,
     }
     limits = {
@@ -115,6 +127,7 @@ class ButtonMenBest(ButtonMenFlat):
         "swing_playouts": (1, 100_000),
         "greedy_share": (0.0, 1.0),
         "rule_plies": (0, 8),
+        "model_playouts": (1, 100_000),
         "seconds": (0.0, 60.0),
     }
     budget_note = (
@@ -125,6 +138,56 @@ class ButtonMenBest(ButtonMenFlat):
     counts = ("playouts", "swing_playouts")
     policies = ("rollout", "swing_rollout")
     rollouts = (*ROLLOUTS, "mixed")
+
+    #: What the opponent's hidden swing size is taken to be at the blind opening choice.
+    SWING_MODELS = ("uniform", "level1")
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        if self.swing_model not in self.SWING_MODELS:
+            raise ValueError(
+                f"agent {self.name!r}: swing_model one of {', '.join(self.SWING_MODELS)}"
+            )
+
+    def _opponent_swing(
+        self,
+        state: ButtonMenState,
+        seat: int,
+        allowance: Allowance,
+        rng: random.Random,
+        policy: AttackPolicy | None,
+    ) -> tuple[Callable[[], tuple], list[dict[str, Any]]] | None:
+        """A model of the other chooser's blind swing choice (``swing_model=level1``):
+        its own sizes weighed by round playouts from its seat, ours drawn uniformly, and
+        a draw from the sizes in proportion to the playouts halving gave each (the best
+        two get about half). None where nothing is hidden or the model is uniform."""
+        if self.swing_model != "level1" or state.phase != SWING_PHASE or len(state.choosers) < 2:
+            return None
+        other = next(s for s in state.choosers if s != seat)
+        theirs = state.legal_moves(other)
+
+        def sample(j: int) -> float:
+            child = round_view(after_swing(state, other, theirs[j], rng))
+            return round_playout(child, other, rng, policy)
+
+        _, sums, visits = successive_halving(
+            len(theirs), sample, self.model_playouts, allowance, rng
+        )
+        cumulative = list(itertools.accumulate(visits))
+
+        def draw() -> tuple:
+            return theirs[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])]
+
+        believed = sorted(range(len(theirs)), key=lambda j: visits[j], reverse=True)[:3]
+        rows = [
+            {
+                "move": state.move_to_str(theirs[j]),
+                "share": round(visits[j] / cumulative[-1], 3),
+                "value": round(sums[j] / visits[j], 4) if visits[j] else -1.0,
+            }
+            for j in believed
+        ]
+        return draw, rows
 
     def _policy(self, name: str) -> AttackPolicy | None:
         """The ``pick_attack`` a policy setting names (None: the engine's uniform one)."""
@@ -149,11 +212,14 @@ class ButtonMenBest(ButtonMenFlat):
         if budget.iterations is not None:
             total = budget.iterations
         allowance = Allowance(Budget(total, budget.seconds), total)
+        believed = None
         if swinging:
             policy = self._policy(self.swing_rollout)
+            model = self._opponent_swing(state, seat, allowance, rng, policy)
+            other, believed = model if model is not None else (None, None)
 
             def sample(i: int) -> float:
-                child = round_view(after_swing(state, seat, moves[i], rng))
+                child = round_view(after_swing(state, seat, moves[i], rng, other))
                 return round_playout(child, seat, rng, policy)
 
         else:
@@ -187,4 +253,13 @@ class ButtonMenBest(ButtonMenFlat):
         decision = self._decision(state, seat, moves[pick], rows, choice, allowance)
         name = self.swing_rollout if swinging else self.rollout
         decision.thinking["policy"] = f"round playouts, {self._label(name)}, successive halving"
+        if believed is not None:
+            # The opponent's sizes the choice was weighed against, and their weights.
+            decision.thinking["opponent_swing"] = believed
+            decision.thinking["opponent_model"] = (
+                "their hidden size taken as "
+                + ", ".join(f"{row['move']} ({row['share'] * 100:.0f} %)" for row in believed)
+                + ", the rest spread thinner (their own playouts)"
+            )
+            decision.stats["playouts"] = allowance.used
         return decision

@@ -30,16 +30,22 @@ SWING_MOVES = tuple(("swing", n) for n in SWING_SIZES)
 
 
 def after_swing(
-    state: ButtonMenState, seat: int, move: tuple, rng: random.Random
+    state: ButtonMenState,
+    seat: int,
+    move: tuple,
+    rng: random.Random,
+    other: Callable[[], tuple] | None = None,
 ) -> ButtonMenState:
     """A copy of ``state`` with ``seat``'s swing chosen and any other chooser's drawn
-    uniformly (its choice is blind to ours)."""
+    (its choice is blind to ours): by ``other()`` if given (a model of that chooser),
+    else uniformly from its own choices (X sizes, or other letters and option dice)."""
+
+    def drawn(s: int) -> tuple:
+        return other() if other is not None else rng.choice(state.legal_moves(s))
+
     child = state.clone()
     if len(state.choosers) > 1:
-        child.apply_joint_in_place(
-            # The other chooser's own choices: X sizes, or other letters and option dice.
-            {s: move if s == seat else rng.choice(state.legal_moves(s)) for s in state.choosers}
-        )
+        child.apply_joint_in_place({s: move if s == seat else drawn(s) for s in state.choosers})
     else:
         child.apply_in_place(move)
     return child

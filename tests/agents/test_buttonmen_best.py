@@ -34,6 +34,8 @@ def test_it_is_registered_for_button_men_only():
         "buttonmen-best:greedy_share=1.5",
         "buttonmen-best:rule_plies=-1",
         "buttonmen-best:rule_plies=9",
+        "buttonmen-best:swing_model=psychic",
+        "buttonmen-best:model_playouts=0",
     ],
 )
 def test_it_refuses_settings_that_make_no_sense(spec):
@@ -116,12 +118,80 @@ def test_it_chooses_a_swing_size_and_plays_whole_matches():
     assert swings and len(swings[0].thinking["moves"]) == 17
 
 
+# ----- the opponent's blind swing size: uniform, or a model of a sensible opponent -------
+
+LEVEL1 = "buttonmen-best:swing_model=level1,model_playouts=340,swing_playouts=340"
+
+
+def _opening(fighters=("Iago", "Stark")):
+    return GAME.new_state(2, {"fighters": list(fighters), "rounds_to_win": 2})
+
+
+def test_the_opening_swing_is_weighed_against_a_model_of_the_opponents_size():
+    state = _opening()
+    decision = get(LEVEL1).act(state, 0, Budget(), random.Random(3))
+    assert decision.move in state.legal_moves(0)
+    believed = decision.thinking["opponent_swing"]
+    # The three sizes given most weight, heaviest first: the two halving kept to the end
+    # share about half the weight (the rest stays spread over the sizes it dropped).
+    assert len(believed) == 3 and len({row["move"] for row in believed}) == 3
+    shares = [row["share"] for row in believed]
+    assert shares == sorted(shares, reverse=True) and 0.4 < shares[0] + shares[1] < 0.6
+    assert all(row["move"].startswith("swing:") and 0 <= row["value"] <= 1 for row in believed)
+    # The model's playouts count too (halving's shares round down, so a few less).
+    own = sum(row["visits"] for row in decision.thinking["moves"])
+    assert own + 300 < decision.stats["playouts"] <= 340 + 340
+    again = get(LEVEL1).act(state, 0, Budget(), random.Random(3))
+    assert (again.move, again.thinking) == (decision.move, decision.thinking)
+
+
+def test_the_model_is_a_belief_about_the_opponent_not_a_guess_at_random():
+    # Two seeds agree on the sizes a Stark opponent would choose far more than uniform
+    # draws would (the belief comes from playouts, not from the seed).
+    state = _opening()
+    tops = [
+        {
+            row["move"]
+            for row in get(LEVEL1)
+            .act(state, 0, Budget(), random.Random(k))
+            .thinking["opponent_swing"]
+        }
+        for k in (11, 12)
+    ]
+    assert tops[0] & tops[1]
+
+
+def test_with_nothing_hidden_there_is_no_model_and_uniform_play_is_unchanged():
+    state = _opening()
+    plain = get("buttonmen-best:swing_playouts=340").act(state, 0, Budget(), random.Random(4))
+    named = get("buttonmen-best:swing_model=uniform,swing_playouts=340")
+    assert "opponent_swing" not in plain.thinking
+    assert named.act(state, 0, Budget(), random.Random(4)).thinking == plain.thinking
+    # A loser choosing alone knows the winner's size: nothing to model then.
+    result = play_match(
+        "buttonmen", [LEVEL1, LEVEL1], "alone", {"fighters": ["Avis", "Iago"], "rounds_to_win": 3}
+    )
+    swings = [
+        step.decisions
+        for step in result.steps
+        if any(d.thinking.get("choice") == "swing" for d in step.decisions.values())
+    ]
+    opening, *later = swings
+    assert all("opponent_swing" in d.thinking for d in opening.values()) and len(opening) == 2
+    assert later and all(
+        len(chosen) == 1 and "opponent_swing" not in d.thinking
+        for chosen in later
+        for d in chosen.values()
+    )
+
+
 # ----- the same games from the same seed, whatever the clock -----------------------------
 
 SHORT = {"fighters": ["random", "random"], "rounds_to_win": 1}
 SPECS = {
     "buttonmen-best": "buttonmen-best:playouts=400,swing_playouts=340",
     "buttonmen-flat": "buttonmen-flat:playouts=40,swing_playouts=10",
+    "buttonmen-best level1": LEVEL1.replace("340,swing", "120,swing"),
 }
 
 
@@ -151,7 +221,7 @@ def test_the_same_seed_gives_the_same_match_on_a_slower_machine(name, monkeypatc
     assert _history(spec, "replay-2") != first
 
 
-@pytest.mark.parametrize("name", sorted(SPECS))
+@pytest.mark.parametrize("name", ["buttonmen-best", "buttonmen-flat"])
 def test_its_default_settings_do_not_look_at_the_clock(name, monkeypatch):
     # Without a budget of seconds the defaults never stop on time: a decision on a clock
     # that races ahead is the decision on a normal one.
