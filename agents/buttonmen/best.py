@@ -24,11 +24,14 @@ playouts (0.126 against 0.132) and than the rule alone (0.139)
 (:mod:`agents.buttonmen.policy_fit`, docs/results/buttonmen.md).
 
 ``swing_model`` says what the opponent's hidden size is taken to be at the blind opening
-choice: ``uniform`` (every size alike, the write-up's way) or ``level1`` (a sensible
-opponent: the same round playouts are first run from the opponent's seat, with our size
-drawn uniformly, ``model_playouts`` of them; the sizes they rate best become the belief,
-each weighted by the playouts successive halving gave it, and our sizes are then weighed
-against sizes drawn from that belief). Chosen by measurement (docs/results/buttonmen.md).
+choice: ``uniform`` (every size alike, the write-up's way) or ``level1``, the default (a
+sensible opponent: the same round playouts are first run from the opponent's seat, with
+our size drawn uniformly, ``model_playouts`` = 4,000 of them; the sizes they rate best
+become the belief, each weighted by the playouts successive halving gave it, so the best
+two carry about half; our sizes are then weighed against sizes drawn from that belief,
+``swing_playouts`` = 6,000). Against a real opponent's size the value of a swing size
+swings by ten points and more, so the uniform average picks poorly; docs/results/
+buttonmen.md, "Fifth round", has the screen and the grid.
 
 ``rule_plies`` (0 by default: off) plays the first that many attack choices of every
 round playout by the conversion rule, a quick model of the opponent's immediate reply
@@ -108,17 +111,18 @@ class ButtonMenBest(ButtonMenFlat):
     description = (
         "Monte Carlo on the round under way: playouts stop at the round's end and play "
         "the conversion rule on half the moves, 6,000 a move spread by successive "
-        "halving, 3,400 a swing size choice; fixed by the seed."
+        "halving; 6,000 a swing size choice, the blind opening one weighed against a "
+        "model of the opponent's size (4,000 more); fixed by the seed."
     )
     games = ("buttonmen",)
     params = {
         "playouts": 6000,
-        "swing_playouts": 3400,
+        "swing_playouts": 6000,
         "rollout": "mixed",
         "swing_rollout": "mixed",
         "greedy_share": 0.5,
         "rule_plies": 0,
-        "swing_model": "uniform",
+        "swing_model": "level1",
         "model_playouts": 2400,
         "seconds": 0.0,
     }

@@ -1,6 +1,7 @@
 """buttonmen-best: Monte Carlo on the round under way, playouts spread by successive
 halving, play fixed by the seed and the counts."""
 
+import json
 import random
 import time
 
@@ -163,10 +164,11 @@ def test_the_model_is_a_belief_about_the_opponent_not_a_guess_at_random():
 
 def test_with_nothing_hidden_there_is_no_model_and_uniform_play_is_unchanged():
     state = _opening()
-    plain = get("buttonmen-best:swing_playouts=340").act(state, 0, Budget(), random.Random(4))
-    named = get("buttonmen-best:swing_model=uniform,swing_playouts=340")
+    uniform = get("buttonmen-best:swing_model=uniform,swing_playouts=340")
+    plain = uniform.act(state, 0, Budget(), random.Random(4))
     assert "opponent_swing" not in plain.thinking
-    assert named.act(state, 0, Budget(), random.Random(4)).thinking == plain.thinking
+    assert plain.stats["playouts"] == sum(row["visits"] for row in plain.thinking["moves"])
+    assert get("buttonmen-best").swing_model == "level1"  # the default models the opponent
     # A loser choosing alone knows the winner's size: nothing to model then.
     result = play_match(
         "buttonmen", [LEVEL1, LEVEL1], "alone", {"fighters": ["Avis", "Iago"], "rounds_to_win": 3}
@@ -189,9 +191,9 @@ def test_with_nothing_hidden_there_is_no_model_and_uniform_play_is_unchanged():
 
 SHORT = {"fighters": ["random", "random"], "rounds_to_win": 1}
 SPECS = {
-    "buttonmen-best": "buttonmen-best:playouts=400,swing_playouts=340",
+    "buttonmen-best": "buttonmen-best:playouts=400,swing_playouts=340,model_playouts=120",
     "buttonmen-flat": "buttonmen-flat:playouts=40,swing_playouts=10",
-    "buttonmen-best level1": LEVEL1.replace("340,swing", "120,swing"),
+    "buttonmen-best uniform": "buttonmen-best:playouts=400,swing_playouts=340,swing_model=uniform",
 }
 
 
@@ -250,3 +252,21 @@ def test_the_speed_report_times_swing_choices_and_attacks_for_each_agent():
         swing, attack = report[spec]["swing"], report[spec]["attack"]
         assert swing["decisions"] >= 1 and attack["decisions"] >= 1
         assert 0 <= attack["mean_s"] <= attack["max_s"]
+
+
+def test_the_swing_screen_values_each_choice_against_the_opponents_real_size(capsys):
+    from agents.buttonmen import swing_screen
+
+    cheap = ["buttonmen-best:swing_model=uniform,swing_playouts=170", LEVEL1]
+    args = ["--pairs", "2", "--playouts", "40", "--opponent", "buttonmen-mc:playouts=2"]
+    assert swing_screen.main([*cheap, *args, "--rows"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["pairs"] == 2 and [a["agent"] for a in report["agents"]] == cheap
+    assert report["agents"][0]["minus_first"] == 0
+    for row in report["rows"]:
+        assert row["pair"][0] == "Avis" and row["opponent"].startswith("swing:")
+        assert all(0 <= c["value"] <= row["oracle"] for c in row["chosen"])
+        assert row["mean"] <= row["oracle"]
+    # Every draw is seeded by the pair and its use: the same run gives the same figures.
+    assert swing_screen.main([*cheap, *args, "--rows"]) == 0
+    assert json.loads(capsys.readouterr().out) == report
