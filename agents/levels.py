@@ -44,10 +44,10 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     # Button Men on the lobby's rules (a random fighter each, first to 3 rounds;
     # agents/levels_ladder/buttonmen.json): MC beats random 89 % of 400 games, best
-    # beats MC 32-8 of 40 (fewer games than a step asks: the costliest step).
-    # `buttonmen-flat` is no level: `buttonmen-best` beat it in 57.6 % of 172 games,
-    # and today's (mixed playouts) in 60.5 % of 114 [51.4, 69.0] (docs/results/
-    # buttonmen.md), not yet a step's 60 % over 400 games; it may come back as Strong.
+    # beats MC 82.5 % of 400 (measured with the third round's best, 2026-11-27).
+    # `buttonmen-flat` is no level: `buttonmen-best` beat it in 59.5 % [57.3, 61.6] of
+    # the 2,016-game fighter grid (fifth round; docs/results/buttonmen.md), short of a
+    # step's 60 %; it may come back as Strong.
     "buttonmen": (
         ("beginner", "random"),
         ("medium", "buttonmen-mc"),
