@@ -260,10 +260,8 @@ class ButtonMenBest(ButtonMenFlat):
         if believed is not None:
             # The opponent's sizes the choice was weighed against, and their weights.
             decision.thinking["opponent_swing"] = believed
-            decision.thinking["opponent_model"] = (
-                "their hidden size taken as "
-                + ", ".join(f"{row['move']} ({row['share'] * 100:.0f} %)" for row in believed)
-                + ", the rest spread thinner (their own playouts)"
-            )
+            # The documented prediction (docs/bot-api.md, "Thinking"): the "why?" panel
+            # names the likeliest sizes with their chances.
+            decision.thinking["predicted"] = {row["move"]: row["share"] for row in believed}
             decision.stats["playouts"] = allowance.used
         return decision

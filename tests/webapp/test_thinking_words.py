@@ -136,3 +136,13 @@ def test_a_search_tree_exports_as_it_is():
     assert as_tree({"tree": tree, "moves": []}, 0) == tree
     flat = as_tree({"moves": [{"move": "A", "value": 1}, {"move": "B", "mean": -1}]}, 0)
     assert [c["move"] for c in flat["children"]] == ["A", "B"]
+
+
+def test_a_predicted_mix_names_the_opponents_likeliest_moves():
+    state = games.get("buttonmen").new_state(2, {"fighters": ["Iago", "Stark"]})
+    thinking = {"predicted": {"swing:4": 0.1, "swing:8": 0.24, "swing:9": 0.24, "swing:12": 0.14}}
+    r = readable(state, 0, {"thinking": thinking}, None, "Ada")
+    [note] = [n for n in r["notes"] if n.startswith("What it expected")]
+    assert "swing size to 8 (24 %)" in note and "swing size to 12 (14 %)" in note
+    assert "to 4 " not in note and note.endswith("and less likely others.")
+    assert "{" not in note

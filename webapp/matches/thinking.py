@@ -22,6 +22,8 @@ from games.core import State, describe_text_move
 
 #: Candidate moves shown in words (the raw JSON has them all).
 SHOWN = 8
+#: The opponent's likeliest moves named, of a predicted mix.
+PREDICTED_SHOWN = 3
 
 #: The documented shape of thinking (docs/bot-api.md, "Thinking"): each known field and
 #: what it holds. Any other field is kept only as a short note (text, number, true/false).
@@ -293,6 +295,13 @@ def notes(t: Mapping[str, Any], state: State, stats: Mapping[str, Any]) -> list[
     predicted = t.get("predicted")
     if isinstance(predicted, str):
         out.append(f"It expected the opponent to play {move_words(state, predicted)}.")
+    elif isinstance(predicted, Mapping) and predicted:
+        # A belief over the opponent's moves (Footsies' mix, a Button Men opponent's
+        # hidden swing size): its likeliest few, with their chances.
+        likely = sorted(predicted.items(), key=lambda item: item[1], reverse=True)
+        shown = [f"{move_words(state, m)} ({_pct(p)})" for m, p in likely[:PREDICTED_SHOWN]]
+        rest = " and less likely others" if len(likely) > PREDICTED_SHOWN else ""
+        out.append(f"What it expected the opponent to play: {', '.join(shown)}{rest}.")
     plans = t.get("plans")
     if isinstance(plans, list) and plans and isinstance(plans[0], Mapping):
         steps = [move_words(state, m) for m in plans[0].get("plan", [])][:1]
