@@ -64,6 +64,8 @@ from games.buttonmen.state import AUXILIARY, SWING_PHASE
 
 #: Playouts between two readings of the clock (a safety cap only: the counts decide).
 CHECK_EVERY = 64
+#: The opponent's swing choices kept in the thinking's belief, likeliest first.
+BELIEF_ROWS = 20
 
 
 def successive_halving(
@@ -182,14 +184,16 @@ class ButtonMenBest(ButtonMenFlat):
         def draw() -> tuple:
             return theirs[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])]
 
-        believed = sorted(range(len(theirs)), key=lambda j: visits[j], reverse=True)[:3]
+        # Heaviest first; a fighter with two swing letters has hundreds of choices, and
+        # the thinking keeps the first BELIEF_ROWS.
+        believed = sorted(range(len(theirs)), key=lambda j: visits[j], reverse=True)
         rows = [
             {
                 "move": state.move_to_str(theirs[j]),
                 "share": round(visits[j] / cumulative[-1], 3),
                 "value": round(sums[j] / visits[j], 4) if visits[j] else -1.0,
             }
-            for j in believed
+            for j in believed[:BELIEF_ROWS]
         ]
         return draw, rows
 
@@ -259,9 +263,9 @@ class ButtonMenBest(ButtonMenFlat):
         decision.thinking["policy"] = f"round playouts, {self._label(name)}, successive halving"
         if believed is not None:
             # The opponent's sizes the choice was weighed against, and their weights.
-            decision.thinking["opponent_swing"] = believed
-            # The documented prediction (docs/bot-api.md, "Thinking"): the "why?" panel
-            # names the likeliest sizes with their chances.
+            # The three likeliest sizes with their values, and the belief as the documented
+            # prediction (docs/bot-api.md, "Thinking"), which the "why?" panel puts in words.
+            decision.thinking["opponent_swing"] = believed[:3]
             decision.thinking["predicted"] = {row["move"]: row["share"] for row in believed}
             decision.stats["playouts"] = allowance.used
         return decision

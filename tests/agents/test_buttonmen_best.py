@@ -139,7 +139,10 @@ def test_the_opening_swing_is_weighed_against_a_model_of_the_opponents_size():
     shares = [row["share"] for row in believed]
     assert shares == sorted(shares, reverse=True) and 0.4 < shares[0] + shares[1] < 0.6
     assert all(row["move"].startswith("swing:") and 0 <= row["value"] <= 1 for row in believed)
-    assert decision.thinking["predicted"] == {row["move"]: row["share"] for row in believed}
+    # The whole belief, every size, is the thinking's prediction (the why? panel's words).
+    predicted = decision.thinking["predicted"]
+    assert len(predicted) == 17 and abs(sum(predicted.values()) - 1) < 0.01
+    assert list(predicted.items())[:3] == [(row["move"], row["share"]) for row in believed]
     # The model's playouts count too (halving's shares round down, so a few less).
     own = sum(row["visits"] for row in decision.thinking["moves"])
     assert own + 300 < decision.stats["playouts"] <= 340 + 340
