@@ -125,7 +125,7 @@ class ButtonMenBest(ButtonMenFlat):
         "greedy_share": 0.5,
         "rule_plies": 0,
         "swing_model": "level1",
-        "model_playouts": 2400,
+        "model_playouts": 4000,
         "seconds": 0.0,
     }
     limits = {

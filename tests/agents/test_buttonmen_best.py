@@ -172,7 +172,13 @@ def test_with_nothing_hidden_there_is_no_model_and_uniform_play_is_unchanged():
     plain = uniform.act(state, 0, Budget(), random.Random(4))
     assert "opponent_swing" not in plain.thinking
     assert plain.stats["playouts"] == sum(row["visits"] for row in plain.thinking["moves"])
-    assert get("buttonmen-best").swing_model == "level1"  # the default models the opponent
+    # The default models the opponent, with the counts the grid measured.
+    default = get("buttonmen-best")
+    assert (default.swing_model, default.model_playouts, default.swing_playouts) == (
+        "level1",
+        4000,
+        6000,
+    )
     # A loser choosing alone knows the winner's size: nothing to model then.
     result = play_match(
         "buttonmen", [LEVEL1, LEVEL1], "alone", {"fighters": ["Avis", "Iago"], "rounds_to_win": 3}
