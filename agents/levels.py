@@ -44,7 +44,7 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     # Button Men on the lobby's rules (a random fighter each, first to 3 rounds;
     # agents/levels_ladder/buttonmen.json): MC beats random 89 % of 400 games, best
-    # beats MC 82.5 % of 400 (measured with the third round's best, 2026-11-27).
+    # beats MC 82.0 % of 400 (the fifth round's best, 2026-11-28).
     # `buttonmen-flat` is no level: `buttonmen-best` beat it in 59.5 % [57.3, 61.6] of
     # the 2,016-game fighter grid (fifth round; docs/results/buttonmen.md), short of a
     # step's 60 %; it may come back as Strong.
