@@ -220,11 +220,11 @@ class ButtonMenBest(ButtonMenFlat):
         if budget.iterations is not None:
             total = budget.iterations
         allowance = Allowance(Budget(total, budget.seconds), total)
-        believed = None
+        belief = None
         if swinging:
             policy = self._policy(self.swing_rollout)
             model = self._opponent_swing(state, seat, allowance, rng, policy)
-            other, believed = model if model is not None else (None, None)
+            other, belief = model if model is not None else (None, None)
 
             def sample(i: int) -> float:
                 child = round_view(after_swing(state, seat, moves[i], rng, other))
@@ -261,11 +261,10 @@ class ButtonMenBest(ButtonMenFlat):
         decision = self._decision(state, seat, moves[pick], rows, choice, allowance)
         name = self.swing_rollout if swinging else self.rollout
         decision.thinking["policy"] = f"round playouts, {self._label(name)}, successive halving"
-        if believed is not None:
-            # The opponent's sizes the choice was weighed against, and their weights.
+        if belief is not None:
             # The three likeliest sizes with their values, and the belief as the documented
             # prediction (docs/bot-api.md, "Thinking"), which the "why?" panel puts in words.
-            decision.thinking["opponent_swing"] = believed[:3]
-            decision.thinking["predicted"] = {row["move"]: row["share"] for row in believed}
+            decision.thinking["opponent_swing"] = belief[:3]
+            decision.thinking["predicted"] = {row["move"]: row["share"] for row in belief}
             decision.stats["playouts"] = allowance.used
         return decision

@@ -36,7 +36,7 @@ from games.buttonmen import GAME, NAMES, ButtonMenState
 
 #: The playouts' model of play: ``buttonmen-best``'s default (conversion rule on half
 #: the moves, else a uniformly random attack).
-MODEL_SHARE = 0.5
+MODEL = mixed(0.5)
 
 
 def value(state: ButtonMenState, own: tuple, theirs: tuple, playouts: int, rng) -> float:
@@ -44,8 +44,7 @@ def value(state: ButtonMenState, own: tuple, theirs: tuple, playouts: int, rng) 
     child = state.clone()
     child.apply_joint_in_place({0: own, 1: theirs})
     view = round_view(child)
-    policy = mixed(MODEL_SHARE)
-    return sum(round_playout(view, 0, rng, policy) for _ in range(playouts)) / playouts
+    return sum(round_playout(view, 0, rng, MODEL) for _ in range(playouts)) / playouts
 
 
 def screen_pair(
