@@ -29,6 +29,34 @@ from games.buttonmen import SWING_SIZES, ButtonMenState
 SWING_MOVES = tuple(("swing", n) for n in SWING_SIZES)
 
 
+def joint_swing(
+    state: ButtonMenState,
+    seat: int,
+    move: tuple,
+    rng: random.Random,
+    other: Callable[[], tuple] | None = None,
+) -> tuple[tuple[int, tuple], ...]:
+    """Every chooser's swing choice, ``(seat, move)`` in chooser order: ``seat``'s
+    ``move`` and any other chooser's drawn (its choice is blind to ours), by ``other()``
+    if given (a model of that chooser), else uniformly from its own choices (X sizes, or
+    other letters and option dice)."""
+
+    def drawn(s: int) -> tuple:
+        return other() if other is not None else rng.choice(state.legal_moves(s))
+
+    return tuple((s, move if s == seat else drawn(s)) for s in state.choosers)
+
+
+def after_joint(state: ButtonMenState, joint: tuple[tuple[int, tuple], ...]) -> ButtonMenState:
+    """A copy of ``state`` with the choices of :func:`joint_swing` made."""
+    child = state.clone()
+    if len(joint) > 1:
+        child.apply_joint_in_place(dict(joint))
+    else:
+        child.apply_in_place(joint[0][1])
+    return child
+
+
 def after_swing(
     state: ButtonMenState,
     seat: int,
@@ -37,18 +65,8 @@ def after_swing(
     other: Callable[[], tuple] | None = None,
 ) -> ButtonMenState:
     """A copy of ``state`` with ``seat``'s swing chosen and any other chooser's drawn
-    (its choice is blind to ours): by ``other()`` if given (a model of that chooser),
-    else uniformly from its own choices (X sizes, or other letters and option dice)."""
-
-    def drawn(s: int) -> tuple:
-        return other() if other is not None else rng.choice(state.legal_moves(s))
-
-    child = state.clone()
-    if len(state.choosers) > 1:
-        child.apply_joint_in_place({s: move if s == seat else drawn(s) for s in state.choosers})
-    else:
-        child.apply_in_place(move)
-    return child
+    (:func:`joint_swing`)."""
+    return after_joint(state, joint_swing(state, seat, move, rng, other))
 
 
 def monte_carlo_swing(

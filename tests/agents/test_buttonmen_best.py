@@ -7,14 +7,16 @@ import time
 
 import pytest
 
-from agents.buttonmen.best import successive_halving
+from agents.buttonmen.best import SwingViews, successive_halving
 from agents.buttonmen.rounds import round_playout, round_view, settled
+from agents.buttonmen.swing import after_swing
 from agents.core import Budget, get
 from agents.levels import levels
 from agents.match import play_match
 from agents.search.allowance import Allowance
 from games.buttonmen import GAME
 from games.buttonmen.positions import position
+from games.buttonmen.state import SWING_PHASE
 
 
 def _play(own, foe, **kwargs):
@@ -148,6 +150,23 @@ def test_the_opening_swing_is_weighed_against_a_model_of_the_opponents_size():
     assert own + 300 < decision.stats["playouts"] <= 340 + 340
     again = get(LEVEL1).act(state, 0, Budget(), random.Random(3))
     assert (again.move, again.thinking) == (decision.move, decision.thinking)
+
+
+def test_swing_views_are_built_once_per_pair_of_sizes_and_play_as_fresh_copies():
+    state = _opening()
+    views = SwingViews(state)
+    cached, fresh = random.Random(5), random.Random(5)
+    seen = []
+    for _ in range(200):
+        view = views.after(0, ("swing", 9), cached)
+        copy = round_view(after_swing(state, 0, ("swing", 9), fresh))
+        # The same drawn opponent size, the same state, and the same draws after it.
+        assert view.full_view() == copy.full_view() and view.swing == copy.swing
+        assert round_playout(view, 0, cached) == round_playout(copy, 0, fresh)
+        seen.append(id(view))
+    # One view per opponent size met (at most 17), reused, and never changed by a playout.
+    assert len(set(seen)) == len(views.built) <= 17 and len(views.built) > 5
+    assert state.phase == SWING_PHASE and all(v.round_wins == [0, 0] for v in views.built.values())
 
 
 def test_the_model_is_a_belief_about_the_opponent_not_a_guess_at_random():
