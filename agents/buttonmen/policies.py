@@ -72,3 +72,24 @@ class OpeningRule:
             self.left -= 1
             return conversion_pick(own, foe, foe_sizes, rng)
         return self.rest(own, foe, foe_sizes, rng)
+
+
+class Alternating:
+    """A playout policy whose calls alternate between ``first`` and ``then``, starting
+    with ``first``: a model with one way of playing for the side that moves first in the
+    playout and another for the other side (a playout's turns alternate strictly, a pass
+    being a turn). Call :meth:`start` before each playout."""
+
+    def __init__(self, first: AttackPolicy, then: AttackPolicy) -> None:
+        self.sides = (first, then)
+        self.calls = 0
+
+    def start(self) -> None:
+        self.calls = 0
+
+    def __call__(
+        self, own: list[int], foe: list[int], foe_sizes: list[int], rng: random.Random
+    ) -> tuple[tuple[int, ...], int] | None:
+        side = self.sides[self.calls & 1]
+        self.calls += 1
+        return side(own, foe, foe_sizes, rng)

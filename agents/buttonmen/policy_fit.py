@@ -1,6 +1,7 @@
 """Which rollout policy predicts real Button Men rounds best.
 
     python -m agents.buttonmen.policy_fit --games 101 --seed g1 --playouts 100
+    python -m agents.buttonmen.policy_fit --sided --games 120 --seed sided1 --jobs 2
 
 Plays ``--games`` matches (first to 2) between two Monte Carlo players at a quarter of
 their default counts (``buttonmen-best`` with the uniform policy, the one it had when this
@@ -10,6 +11,12 @@ round by ``--playouts`` round playouts under each policy. Printed as JSON: per p
 Brier score and the log loss (lower is better) against the real results. A policy whose
 playouts are closer to how the round really goes is a better model of play to score
 moves with; :mod:`agents.buttonmen.best` took its ``greedy_share`` from this.
+
+``--sided`` asks whether each side wants a share of its own: the matches are today's
+``buttonmen-best`` against ``buttonmen-flat`` (a quarter of their counts), the playouts
+play the mover's moves on one share and the other side's on another (every pair of
+``SIDED_SHARES``), and the scores are given apart for the positions where each agent
+moved (docs/results/buttonmen.md, "Sixth round").
 """
 
 from __future__ import annotations
@@ -19,10 +26,11 @@ import json
 import math
 import random
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from agents.buttonmen.greedy import conversion_pick
-from agents.buttonmen.policies import mixed
+from agents.buttonmen.policies import Alternating, mixed
 from agents.buttonmen.rounds import round_playout, round_view
 from agents.match import play_match
 from games.buttonmen import ButtonMenState
@@ -33,26 +41,40 @@ PLAYERS = (
     "buttonmen-flat:playouts=200,most=1500,swing_playouts=50",
 )
 SHARES = (0.25, 0.5, 0.75, 0.9)
+#: ``--sided``: today's players at a quarter of their counts, and the shares tried per side.
+TODAY = (
+    "buttonmen-best:playouts=1500,swing_playouts=1500,model_playouts=1000",
+    PLAYERS[1],
+)
+SIDED_SHARES = (0.25, 0.5, 0.75, 0.9, 1.0)
 
 
-def positions(games: int, seed: str) -> list[tuple[ButtonMenState, int, float]]:
-    """(position, mover, the mover's real round result: 1, 0.5 tie, 0) of each choice."""
-    found: list[tuple[ButtonMenState, int, float]] = []
-    for g in range(games):
-        seen: list[tuple[ButtonMenState, int]] = []
+Position = tuple[ButtonMenState, int, float, str]
 
-        def keep(state: Any, _step: Any, seen: list = seen) -> None:
-            if state.phase == PLAY and len(state.legal_moves(state.turn)) > 1:
-                seen.append((state.clone(), state.round))
 
-        seats = list(PLAYERS) if g % 2 == 0 else list(PLAYERS[::-1])
-        result = play_match("buttonmen", seats, f"{seed}:{g}", {"rounds_to_win": 2}, on_event=keep)
-        winners = {r["round"]: r["winner"] for r in result.state.observation(None)["rounds"]}
-        for state, number in seen:
-            if number in winners:  # a round cut by the match's end has no result
-                won = winners[number]
-                result_for = 0.5 if won is None else float(won == state.turn)
-                found.append((state, state.turn, result_for))
+def positions(games: int, seed: str, players: tuple[str, str] = PLAYERS) -> list[Position]:
+    """(position, mover, the mover's real round result: 1, 0.5 tie, 0, the mover's agent)
+    of each choice."""
+    return [found for g in range(games) for found in match_positions(g, seed, players)]
+
+
+def match_positions(g: int, seed: str, players: tuple[str, str] = PLAYERS) -> list[Position]:
+    """:func:`positions` of the ``g``-th match (seats swapped every other match)."""
+    found: list[Position] = []
+    seen: list[tuple[ButtonMenState, int]] = []
+
+    def keep(state: Any, _step: Any) -> None:
+        if state.phase == PLAY and len(state.legal_moves(state.turn)) > 1:
+            seen.append((state.clone(), state.round))
+
+    seats = list(players) if g % 2 == 0 else list(players[::-1])
+    result = play_match("buttonmen", seats, f"{seed}:{g}", {"rounds_to_win": 2}, on_event=keep)
+    winners = {r["round"]: r["winner"] for r in result.state.observation(None)["rounds"]}
+    for state, number in seen:
+        if number in winners:  # a round cut by the match's end has no result
+            won = winners[number]
+            result_for = 0.5 if won is None else float(won == state.turn)
+            found.append((state, state.turn, result_for, seats[state.turn].split(":")[0]))
     return found
 
 
@@ -61,7 +83,7 @@ def scores(data: list, playouts: int, seed: int = 5) -> dict[str, dict[str, floa
     policies.update({f"mixed {p}": mixed(p) for p in SHARES})
     rng = random.Random(seed)
     sums = {name: [0.0, 0.0] for name in policies}
-    for state, seat, real in data:
+    for state, seat, real, _agent in data:
         view = round_view(state)
         for name, policy in policies.items():
             p = sum(round_playout(view, seat, rng, policy) for _ in range(playouts)) / playouts
@@ -74,6 +96,46 @@ def scores(data: list, playouts: int, seed: int = 5) -> dict[str, dict[str, floa
     }
 
 
+def _sided_one(item: tuple[int, Position], playouts: int) -> tuple[str, float, dict]:
+    """One position's estimates under every pair of sides' shares (seeded by its index)."""
+    i, (state, seat, real, agent) = item
+    rng = random.Random(i)
+    view = round_view(state)
+    estimates = {}
+    for mover in SIDED_SHARES:
+        for other in SIDED_SHARES:
+            policy = Alternating(mixed(mover), mixed(other))
+            won = 0.0
+            for _ in range(playouts):
+                policy.start()
+                won += round_playout(view, seat, rng, policy)
+            estimates[f"mover {mover}, other {other}"] = won / playouts
+    return agent, real, estimates
+
+
+def sided_scores(data: list[Position], playouts: int, jobs: int = 1) -> dict[str, Any]:
+    """Brier scores per pair of shares (the mover's, the other side's), given apart for
+    the positions where each agent moved; the best pair first."""
+    items = list(enumerate(data))
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            rows = list(pool.map(_sided_one, items, [playouts] * len(items), chunksize=20))
+    else:
+        rows = [_sided_one(item, playouts) for item in items]
+    report: dict[str, Any] = {}
+    for agent in sorted({agent for agent, _r, _e in rows}):
+        mine = [(real, est) for a, real, est in rows if a == agent]
+        brier = {
+            key: round(sum((est[key] - real) ** 2 for real, est in mine) / len(mine), 5)
+            for key in mine[0][1]
+        }
+        report[f"{agent} moved"] = {
+            "positions": len(mine),
+            "brier": dict(sorted(brier.items(), key=lambda kv: kv[1])),
+        }
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m agents.buttonmen.policy_fit", description=__doc__.split("\n\n")[0]
@@ -81,9 +143,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", default="g1")
     parser.add_argument("--playouts", type=int, default=100)
+    parser.add_argument("--sided", action="store_true", help="a share per side (above)")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
-    data = positions(args.games, args.seed)
-    report = {"games": args.games, "positions": len(data), "policies": scores(data, args.playouts)}
+    if not args.sided:
+        data = positions(args.games, args.seed)
+        report = {"games": args.games, "positions": len(data)}
+        report["policies"] = scores(data, args.playouts)
+    else:
+        games = range(args.games)
+        with ProcessPoolExecutor(args.jobs) as pool:
+            found = pool.map(match_positions, games, [args.seed] * args.games, [TODAY] * args.games)
+            data = [position for match in found for position in match]
+        report = {"games": args.games, "positions": len(data), "players": list(TODAY)}
+        report["sides"] = sided_scores(data, args.playouts, args.jobs)
     print(json.dumps(report, indent=1))
     return 0
 

@@ -3,7 +3,7 @@
 import random
 
 from agents.buttonmen.greedy import conversion_pick
-from agents.buttonmen.policies import OpeningRule, mixed, random_pick
+from agents.buttonmen.policies import Alternating, OpeningRule, mixed, random_pick
 from agents.buttonmen.rounds import round_playout, round_view
 from games.buttonmen import GAME
 from games.buttonmen.positions import position
@@ -51,10 +51,36 @@ def test_policy_fit_scores_every_policy_against_real_round_results():
     from agents.buttonmen.policy_fit import SHARES, positions, scores
 
     data = positions(1, "fit")
-    assert data and all(real in (0.0, 0.5, 1.0) for _s, _seat, real in data)
+    assert data and all(real in (0.0, 0.5, 1.0) for _s, _seat, real, _agent in data)
     report = scores(data[:4], playouts=3)
     assert set(report) == {"random", "greedy", *(f"mixed {p}" for p in SHARES)}
     assert all(0 <= row["brier"] <= 1 and row["log_loss"] >= 0 for row in report.values())
+
+
+def test_policy_fit_gives_each_sides_shares_apart_for_each_mover():
+    from agents.buttonmen.policy_fit import SIDED_SHARES, TODAY, match_positions, sided_scores
+
+    data = match_positions(0, "fit", TODAY)[:6] + match_positions(1, "fit", TODAY)[:6]
+    assert {agent for *_rest, agent in data} == {"buttonmen-best", "buttonmen-flat"}
+    report = sided_scores(data, playouts=2)
+    assert set(report) == {"buttonmen-best moved", "buttonmen-flat moved"}
+    for side in report.values():
+        briers = list(side["brier"].values())
+        assert len(briers) == len(SIDED_SHARES) ** 2 and briers == sorted(briers)
+        assert all(0 <= b <= 1 for b in briers)
+    assert sum(side["positions"] for side in report.values()) == len(data)
+
+
+def test_alternating_plays_its_two_sides_in_turn_from_each_start():
+    own, foe, sizes = [2, 3, 5, 7], [5, 8, 10, 1], [20, 4, 12, 6]
+    calls = []
+    policy = Alternating(lambda *args: calls.append("first"), lambda *args: calls.append("then"))
+    rng = random.Random(0)
+    for _ in range(2):
+        policy.start()
+        for _ in range(3):
+            policy(own, foe, sizes, rng)
+    assert calls == ["first", "then", "first"] * 2
 
 
 def test_the_opening_rule_answers_its_first_plies_by_the_rule_then_by_the_rest():
