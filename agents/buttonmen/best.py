@@ -33,6 +33,11 @@ two carry about half; our sizes are then weighed against sizes drawn from that b
 swings by ten points and more, so the uniform average picks poorly; docs/results/
 buttonmen.md, "Fifth round", has the screen and the grid.
 
+``own_share`` (0.5 by default: the same as ``greedy_share``, so off) plays our own moves
+in an attack's playouts on a share of their own, the opponent's on ``greedy_share``
+(:class:`agents.buttonmen.policies.Alternating`); screened in docs/results/buttonmen.md,
+"Sixth round".
+
 ``rule_plies`` (0 by default: off) plays the first that many attack choices of every
 round playout by the conversion rule, a quick model of the opponent's immediate reply
 (:class:`agents.buttonmen.policies.OpeningRule`); screened without a gain
@@ -53,7 +58,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
-from agents.buttonmen.policies import OpeningRule, mixed
+from agents.buttonmen.policies import Alternating, OpeningRule, mixed
 from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.buttonmen.swing import after_joint, joint_swing
 from agents.core import Budget, Decision
@@ -148,6 +153,7 @@ class ButtonMenBest(ButtonMenFlat):
         "rollout": "mixed",
         "swing_rollout": "mixed",
         "greedy_share": 0.5,
+        "own_share": 0.5,
         "rule_plies": 0,
         "swing_model": "level1",
         "model_playouts": 4000,
@@ -157,6 +163,7 @@ class ButtonMenBest(ButtonMenFlat):
         "playouts": (1, 100_000),
         "swing_playouts": (1, 100_000),
         "greedy_share": (0.0, 1.0),
+        "own_share": (0.0, 1.0),
         "rule_plies": (0, 8),
         "model_playouts": (1, 100_000),
         "seconds": (0.0, 60.0),
@@ -179,6 +186,13 @@ class ButtonMenBest(ButtonMenFlat):
             raise ValueError(
                 f"agent {self.name!r}: swing_model one of {', '.join(self.SWING_MODELS)}"
             )
+        if self.rule_plies and self.sided:
+            raise ValueError(f"agent {self.name!r}: rule_plies and own_share are apart")
+
+    @property
+    def sided(self) -> bool:
+        """Whether an attack's playouts play our moves on a share of their own."""
+        return self.rollout == "mixed" and self.own_share != self.greedy_share
 
     def _opponent_swing(
         self,
@@ -231,6 +245,11 @@ class ButtonMenBest(ButtonMenFlat):
         """How a policy setting plays, in words for the thinking."""
         if name == "mixed":
             return f"conversion rule {self.greedy_share:.0%} of moves, else uniform random"
+        if name == "sided":
+            return (
+                f"conversion rule on {self.greedy_share:.0%} of the opponent's moves and "
+                f"{self.own_share:.0%} of ours, else uniform random"
+            )
         return "conversion rule" if name == "greedy" else "uniform random"
 
     def act(self, state: ButtonMenState, seat: int, budget: Budget, rng: random.Random) -> Decision:
@@ -262,6 +281,10 @@ class ButtonMenBest(ButtonMenFlat):
             # The opening rule wraps the rollout only when asked: off, the engine's own
             # uniform path (rollout None) keeps its cheaper draws.
             opening = OpeningRule(self.rule_plies, rollout) if self.rule_plies else None
+            if self.sided:
+                # After our move the opponent moves first: its moves on greedy_share, ours
+                # on own_share (docs/results/buttonmen.md, "Sixth round").
+                opening = Alternating(rollout, mixed(self.own_share))
             policy = opening or rollout
             children = [state.apply(m) for m in moves]
             ended = [settled(state, c, seat) for c in children]
@@ -286,7 +309,7 @@ class ButtonMenBest(ButtonMenFlat):
         ]
         choice = "swing" if swinging else "move"
         decision = self._decision(state, seat, moves[pick], rows, choice, allowance)
-        name = self.swing_rollout if swinging else self.rollout
+        name = self.swing_rollout if swinging else "sided" if self.sided else self.rollout
         decision.thinking["policy"] = f"round playouts, {self._label(name)}, successive halving"
         if belief is not None:
             # The three likeliest sizes with their values, and the belief as the documented

@@ -39,6 +39,8 @@ def test_it_is_registered_for_button_men_only():
         "buttonmen-best:rule_plies=9",
         "buttonmen-best:swing_model=psychic",
         "buttonmen-best:model_playouts=0",
+        "buttonmen-best:own_share=1.5",
+        "buttonmen-best:own_share=0.25,rule_plies=1",
     ],
 )
 def test_it_refuses_settings_that_make_no_sense(spec):
@@ -119,6 +121,23 @@ def test_it_chooses_a_swing_size_and_plays_whole_matches():
         if step.decisions.get(0) and step.decisions[0].thinking.get("choice") == "swing"
     ]
     assert swings and len(swings[0].thinking["moves"]) == 17
+
+
+def test_own_share_plays_our_moves_in_the_playouts_on_a_share_of_their_own():
+    state = _play([(6, 2), (8, 5), (20, 9)], [(10, 3), (12, 7), (4, 4)])
+    plain = get("buttonmen-best:playouts=600")
+    same = get("buttonmen-best:playouts=600,own_share=0.5")
+    sided = get("buttonmen-best:playouts=600,own_share=0.0")
+    runs = [agent.act(state, 0, Budget(), random.Random(2)) for agent in (plain, same, sided)]
+    # The default share is greedy_share's: the same playouts, draw for draw.
+    assert runs[0].thinking == runs[1].thinking
+    assert "of ours" in runs[2].thinking["policy"] and "of ours" not in runs[0].thinking["policy"]
+    # Ours at random, theirs half by the rule: the best move (the one halving spent most
+    # on) looks worse than when both sides play alike, as the opponent now plays better.
+    tops = [max(run.thinking["moves"], key=lambda row: row["visits"]) for run in runs]
+    assert tops[0]["move"] == tops[2]["move"] and tops[2]["value"] < tops[0]["value"] - 0.01
+    again = sided.act(state, 0, Budget(), random.Random(2))
+    assert again.thinking == runs[2].thinking
 
 
 # ----- the opponent's blind swing size: uniform, or a model of a sensible opponent -------
