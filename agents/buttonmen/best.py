@@ -278,13 +278,15 @@ class ButtonMenBest(ButtonMenFlat):
 
         else:
             rollout = self._policy(self.rollout)
-            # The opening rule wraps the rollout only when asked: off, the engine's own
-            # uniform path (rollout None) keeps its cheaper draws.
-            opening = OpeningRule(self.rule_plies, rollout) if self.rule_plies else None
+            # A policy with a count to restart every playout, only when asked: off, the
+            # engine's own uniform path (rollout None) keeps its cheaper draws.
+            opening: OpeningRule | Alternating | None = None
             if self.sided:
                 # After our move the opponent moves first: its moves on greedy_share, ours
                 # on own_share (docs/results/buttonmen.md, "Sixth round").
                 opening = Alternating(rollout, mixed(self.own_share))
+            elif self.rule_plies:
+                opening = OpeningRule(self.rule_plies, rollout)
             policy = opening or rollout
             children = [state.apply(m) for m in moves]
             ended = [settled(state, c, seat) for c in children]

@@ -26,12 +26,12 @@ import json
 import math
 import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from agents.buttonmen.greedy import conversion_pick
 from agents.buttonmen.policies import Alternating, mixed
 from agents.buttonmen.rounds import round_playout, round_view
+from agents.jobs import map_in_order
 from agents.match import play_match
 from games.buttonmen import ButtonMenState
 from games.buttonmen.state import PLAY
@@ -52,10 +52,15 @@ SIDED_SHARES = (0.25, 0.5, 0.75, 0.9, 1.0)
 Position = tuple[ButtonMenState, int, float, str]
 
 
-def positions(games: int, seed: str, players: tuple[str, str] = PLAYERS) -> list[Position]:
+def positions(
+    games: int, seed: str, players: tuple[str, str] = PLAYERS, jobs: int = 1
+) -> list[Position]:
     """(position, mover, the mover's real round result: 1, 0.5 tie, 0, the mover's agent)
     of each choice."""
-    return [found for g in range(games) for found in match_positions(g, seed, players)]
+    found = map_in_order(
+        match_positions, range(games), [seed] * games, [players] * games, jobs=jobs
+    )
+    return [position for match in found for position in match]
 
 
 def match_positions(g: int, seed: str, players: tuple[str, str] = PLAYERS) -> list[Position]:
@@ -116,12 +121,7 @@ def _sided_one(item: tuple[int, Position], playouts: int) -> tuple[str, float, d
 def sided_scores(data: list[Position], playouts: int, jobs: int = 1) -> dict[str, Any]:
     """Brier scores per pair of shares (the mover's, the other side's), given apart for
     the positions where each agent moved; the best pair first."""
-    items = list(enumerate(data))
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            rows = list(pool.map(_sided_one, items, [playouts] * len(items), chunksize=20))
-    else:
-        rows = [_sided_one(item, playouts) for item in items]
+    rows = map_in_order(_sided_one, enumerate(data), [playouts] * len(data), jobs=jobs)
     report: dict[str, Any] = {}
     for agent in sorted({agent for agent, _r, _e in rows}):
         mine = [(real, est) for a, real, est in rows if a == agent]
@@ -151,10 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         report = {"games": args.games, "positions": len(data)}
         report["policies"] = scores(data, args.playouts)
     else:
-        games = range(args.games)
-        with ProcessPoolExecutor(args.jobs) as pool:
-            found = pool.map(match_positions, games, [args.seed] * args.games, [TODAY] * args.games)
-            data = [position for match in found for position in match]
+        data = positions(args.games, args.seed, TODAY, args.jobs)
         report = {"games": args.games, "positions": len(data), "players": list(TODAY)}
         report["sides"] = sided_scores(data, args.playouts, args.jobs)
     print(json.dumps(report, indent=1))

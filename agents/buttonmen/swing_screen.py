@@ -26,12 +26,12 @@ import json
 import random
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from agents.buttonmen.policies import mixed
 from agents.buttonmen.rounds import round_playout, round_view
 from agents.core import Budget, get
+from agents.jobs import map_in_order
 from games.buttonmen import GAME, NAMES, ButtonMenState
 
 #: The playouts' model of play: ``buttonmen-best``'s default (conversion rule on half
@@ -116,12 +116,15 @@ def main(argv: list[str] | None = None) -> int:
     for spec in [*args.agents, args.opponent]:
         get(spec)  # a wrong spec fails here, not in a worker
     pairs = [(a, b) for a in NAMES for b in NAMES][: args.pairs]  # the grid's 12
-    jobs = [(pair, args.agents, args.opponent, args.playouts) for pair in pairs]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            rows = list(pool.map(screen_pair, *zip(*jobs, strict=True)))
-    else:
-        rows = [screen_pair(*job) for job in jobs]
+    n = len(pairs)
+    rows = map_in_order(
+        screen_pair,
+        pairs,
+        [args.agents] * n,
+        [args.opponent] * n,
+        [args.playouts] * n,
+        jobs=args.jobs,
+    )
     report = summary(rows, args.agents)
     if args.rows:
         report["rows"] = rows
