@@ -7,7 +7,7 @@ Time is injected: ``clocks.db_now`` is the one clock every path reads, so the te
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -23,14 +23,16 @@ from .helpers import ALICE, BOB, row_counts
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_workers")]
 
 CAROL = Identity(key="guest:carol", name="carol")
-START = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 
 
 class Clock:
     """The database's time as the services see it, moved by the test."""
 
     def __init__(self) -> None:
-        self.now = START
+        # Start at the real time: rows stamp created_at from the real clock, and the idle
+        # sweep compares it with this one, so a fixed date would age out of the tests.
+        self.start = timezone.now().replace(microsecond=0)
+        self.now = self.start
 
     def __call__(self) -> datetime:
         return self.now
@@ -142,7 +144,7 @@ def test_it_charges_the_mover_by_the_database_clock_and_adds_the_increment(now):
     match = people()
     assert match.time_control == "5+3"
     seat, _ = first_move(match)
-    assert clock_of(match, seat).running_since == START
+    assert clock_of(match, seat).running_since == now.start
     assert clock_of(match, 1 - seat).running_since is None
     now.tick(10)
     play_one(match, [ALICE, BOB][seat])
@@ -174,7 +176,7 @@ def test_move_and_bank_the_bank_pays_only_for_what_a_move_overran(now):
     match = people(control="20s/2m")
     seat, _ = first_move(match)
     who = [ALICE, BOB]
-    assert clock_of(match, seat).deadline == START + timedelta(seconds=20 + 120)
+    assert clock_of(match, seat).deadline == now.start + timedelta(seconds=20 + 120)
     now.tick(15)  # inside the move's own time: the bank is untouched
     play_one(match, who[seat])
     assert clock_of(match, seat).left_ms == 120_000
@@ -270,7 +272,7 @@ def test_a_player_gives_the_opponent_fifteen_seconds(now):
     giver = [ALICE, BOB][1 - seat]
     assert timeouts.give_time(match.pk, giver) == seat
     assert clock_of(match, seat).left_ms == 300_000 + 15_000
-    assert clock_of(match, seat).deadline == START + timedelta(seconds=315)
+    assert clock_of(match, seat).deadline == now.start + timedelta(seconds=315)
     now.tick(310)
     assert timeouts.flag(match.pk) == ""  # the gift counts
 
@@ -405,13 +407,13 @@ def test_at_a_simultaneous_turn_a_clock_stops_when_its_seat_has_chosen(now):
     match = people("footsies", "1+2")
     state = load_state(match)
     assert sorted(state.acting_seats()) == [0, 1]
-    assert all(clock_of(match, s).running_since == START for s in (0, 1))
+    assert all(clock_of(match, s).running_since == now.start for s in (0, 1))
     now.tick(5)
     move = state.move_to_str(state.legal_moves(0)[0])
     services.submit_move(match.pk, 0, match.ply, move, identity=ALICE)
     assert clock_of(match, 0).running_since is None
     assert clock_of(match, 0).left_ms == 60_000 - 5000 + 2000
-    assert clock_of(match, 1).running_since == START  # bob still thinks
+    assert clock_of(match, 1).running_since == now.start  # bob still thinks
     now.tick(3)
     match.refresh_from_db()
     move = state.move_to_str(state.legal_moves(1)[0])
