@@ -57,13 +57,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from agents.buttonmen.book import lookup, match_values
 from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
 from agents.buttonmen.policies import Alternating, OpeningRule, mixed
 from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.buttonmen.swing import after_joint, joint_swing
 from agents.core import Budget, Decision
 from agents.search.allowance import Allowance
-from games.buttonmen import ButtonMenState
+from games.buttonmen import SWING_SIZES, ButtonMenState
 from games.buttonmen.fast import AttackPolicy
 from games.buttonmen.state import AUXILIARY, SWING_PHASE
 
@@ -156,6 +157,7 @@ class ButtonMenBest(ButtonMenFlat):
         "own_share": 0.5,
         "rule_plies": 0,
         "swing_model": "level1",
+        "swing_plan": "round",
         "model_playouts": 4000,
         "seconds": 0.0,
     }
@@ -179,12 +181,19 @@ class ButtonMenBest(ButtonMenFlat):
 
     #: What the opponent's hidden swing size is taken to be at the blind opening choice.
     SWING_MODELS = ("uniform", "level1")
+    #: What a swing size is chosen for: the round under way, or the match (the swing
+    #: book's tables and the loser's answers after each round; agents.buttonmen.book).
+    SWING_PLANS = ("round", "match")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         if self.swing_model not in self.SWING_MODELS:
             raise ValueError(
                 f"agent {self.name!r}: swing_model one of {', '.join(self.SWING_MODELS)}"
+            )
+        if self.swing_plan not in self.SWING_PLANS:
+            raise ValueError(
+                f"agent {self.name!r}: swing_plan one of {', '.join(self.SWING_PLANS)}"
             )
         if self.rule_plies and self.sided:
             raise ValueError(f"agent {self.name!r}: rule_plies and own_share are apart")
@@ -201,7 +210,7 @@ class ButtonMenBest(ButtonMenFlat):
         allowance: Allowance,
         rng: random.Random,
         policy: AttackPolicy | None,
-    ) -> tuple[Callable[[], tuple], list[dict[str, Any]]] | None:
+    ) -> tuple[Callable[[], tuple], list[dict[str, Any]], list[int]] | None:
         """A model of the other chooser's blind swing choice (``swing_model=level1``):
         its own sizes weighed by round playouts from its seat, ours drawn uniformly, and
         a draw from the sizes in proportion to the playouts halving gave each (the best
@@ -235,7 +244,7 @@ class ButtonMenBest(ButtonMenFlat):
             }
             for j in believed[:BELIEF_ROWS]
         ]
-        return draw, rows
+        return draw, rows, visits
 
     def _policy(self, name: str) -> AttackPolicy | None:
         """The ``pick_attack`` a policy setting names (None: the engine's uniform one)."""
@@ -269,7 +278,13 @@ class ButtonMenBest(ButtonMenFlat):
         if swinging:
             policy = self._policy(self.swing_rollout)
             model = self._opponent_swing(state, seat, allowance, rng, policy)
-            other, belief = model if model is not None else (None, None)
+            other, belief, weights = model if model is not None else (None, None, None)
+            if self.swing_plan == "match":
+                planned = self._match_plan(state, seat, moves, weights, allowance, rng)
+                if planned is not None:
+                    if belief is not None:
+                        self._believed(planned, belief, allowance)
+                    return planned
 
             views = SwingViews(state)
 
@@ -314,9 +329,67 @@ class ButtonMenBest(ButtonMenFlat):
         name = self.swing_rollout if swinging else "sided" if self.sided else self.rollout
         decision.thinking["policy"] = f"round playouts, {self._label(name)}, successive halving"
         if belief is not None:
-            # The three likeliest sizes with their values, and the belief as the documented
-            # prediction (docs/bot-api.md, "Thinking"), which the "why?" panel puts in words.
-            decision.thinking["opponent_swing"] = belief[:3]
-            decision.thinking["predicted"] = {row["move"]: row["share"] for row in belief}
-            decision.stats["playouts"] = allowance.used
+            self._believed(decision, belief, allowance)
         return decision
+
+    @staticmethod
+    def _believed(decision: Decision, belief: list[dict[str, Any]], allowance: Allowance) -> None:
+        """The three likeliest opponent sizes with their values, and the belief as the
+        documented prediction (docs/bot-api.md, "Thinking"), which the "why?" panel puts
+        in words."""
+        decision.thinking["opponent_swing"] = belief[:3]
+        decision.thinking["predicted"] = {row["move"]: row["share"] for row in belief}
+        decision.stats["playouts"] = allowance.used
+
+    def _match_plan(
+        self,
+        state: ButtonMenState,
+        seat: int,
+        moves: list,
+        weights: list[int] | None,
+        allowance: Allowance,
+        rng: random.Random,
+    ) -> Decision | None:
+        """``swing_plan=match``: the size that wins the match most often by the swing
+        book (:func:`agents.buttonmen.book.match_values`), against the opponent's blind
+        choice drawn from ``weights`` (the model's; uniform without one) or its known
+        size. None where the book does not hold (the caller weighs by playouts)."""
+        table = lookup(state, seat) if state.phase == SWING_PHASE else None
+        if table is None or len(moves) != len(table):
+            return None
+        other = 1 - seat
+        if other in state.choosers:
+            belief = dict(enumerate(weights or [1] * len(table[0])))
+        elif state.swing[other] in SWING_SIZES:  # the winner keeps its size, now shown
+            belief = {SWING_SIZES.index(state.swing[other]): 1.0}
+        else:
+            return None
+        rounds = state.options["rounds_to_win"]
+        need = (rounds - state.round_wins[seat], rounds - state.round_wins[other])
+        values = match_values(table, need, belief)
+        order = list(range(len(moves)))
+        rng.shuffle(order)  # ties broken by the seed
+        pick = max(order, key=lambda i: values[i])
+        total = sum(belief.values())
+        rows = [
+            {
+                "move": state.move_to_str(m),
+                "value": round(values[i], 4),
+                "round": round(sum(w * table[i][y] for y, w in belief.items()) / total, 4),
+            }
+            for i, m in enumerate(moves)
+        ]
+        thinking = {
+            "algorithm": self.name,
+            "seat": seat,
+            "choice": "swing",
+            "policy": (
+                "the swing book: each size's chance to win the match, both sides answering "
+                "the winner's size after every round by the book's round tables"
+            ),
+            "candidates": len(moves),
+            "picked": state.move_to_str(moves[pick]),
+            "moves": sorted(rows, key=lambda r: r["value"], reverse=True),
+        }
+        stats = {"playouts": allowance.used, "seconds_searching": round(allowance.elapsed(), 6)}
+        return Decision(moves[pick], thinking, stats)

@@ -6,7 +6,7 @@ import importlib
 import sys
 
 #: Games with a training module, by slug.
-GAMES = ("dicewars",)
+GAMES = ("dicewars", "buttonmen")
 
 
 def main(argv: list[str] | None = None) -> int:
