@@ -64,6 +64,7 @@ from agents.buttonmen.rounds import round_playout, round_view, settled
 from agents.buttonmen.swing import after_joint, joint_swing
 from agents.core import Budget, Decision
 from agents.search.allowance import Allowance
+from agents.search.thinking import as_value
 from games.buttonmen import SWING_SIZES, ButtonMenState
 from games.buttonmen.fast import AttackPolicy
 from games.buttonmen.state import AUXILIARY, SWING_PHASE
@@ -318,7 +319,7 @@ class ButtonMenBest(ButtonMenFlat):
         rows = [
             {
                 "move": state.move_to_str(m),
-                "value": round(s / n, 4) if n else -1.0,
+                "value": as_value(s / n) if n else None,
                 "visits": n,
                 "wins": s,
             }
@@ -374,7 +375,7 @@ class ButtonMenBest(ButtonMenFlat):
         rows = [
             {
                 "move": state.move_to_str(m),
-                "value": round(values[i], 4),
+                "value": as_value(values[i]),
                 "round": round(sum(w * table[i][y] for y, w in belief.items()) / total, 4),
             }
             for i, m in enumerate(moves)

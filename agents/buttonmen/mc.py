@@ -80,7 +80,10 @@ class ButtonMenMonteCarlo(Agent):
         choice: str,
         allowance: Allowance,
     ) -> Decision:
-        ranked = sorted(rows, key=lambda r: r["value"], reverse=True)
+        # A move the time limit left unplayed has no value and goes last.
+        ranked = sorted(
+            rows, key=lambda r: -2.0 if r["value"] is None else r["value"], reverse=True
+        )
         limit = len(ranked) if choice == "swing" else TOP_MOVES  # 17 sizes: show them all
         thinking = {
             "algorithm": self.name,

@@ -24,6 +24,7 @@ from typing import Any
 
 from agents.buttonmen.greedy import greedy_playout
 from agents.search.allowance import Allowance
+from agents.search.thinking import as_value
 from games.buttonmen import SWING_SIZES, ButtonMenState
 
 SWING_MOVES = tuple(("swing", n) for n in SWING_SIZES)
@@ -94,7 +95,8 @@ def flat_sweep(
     """Flat Monte Carlo: ``play(i)`` plays one match after move ``i`` and names the
     winner; moves take turns, one match each, until the allowance is spent. Returns the
     move with the best win rate (ties at random) and a row per move ``{move, value,
-    visits, wins}``. Rates, not counts: a time limit may stop a sweep part way."""
+    visits, wins}``, the value on the thinking's scale (:func:`as_value`). Rates, not
+    counts: a time limit may stop a sweep part way."""
     wins = [0] * len(moves)
     played = [0] * len(moves)
     while allowance.used < allowance.limit and not allowance.out_of_time():
@@ -108,7 +110,7 @@ def flat_sweep(
     best = max(rate)
     pick = rng.choice([i for i, r in enumerate(rate) if r == best])
     rows = [
-        {"move": state.move_to_str(m), "value": round(r, 4), "visits": n, "wins": w}
+        {"move": state.move_to_str(m), "value": as_value(r) if n else None, "visits": n, "wins": w}
         for m, r, n, w in zip(moves, rate, played, wins, strict=True)
     ]
     return moves[pick], rows

@@ -35,6 +35,13 @@ def rounded(value: float | None) -> float | None:
     return None if value is None else round(float(value), 4)
 
 
+def as_value(chance: float) -> float:
+    """A chance of winning (a draw half) as a thinking value: +1 a sure win, −1 a sure
+    loss, from the deciding seat's side. Agents that count wins keep chances inside;
+    the "why?" panel and bot authors read values on this one scale."""
+    return round(2.0 * chance - 1.0, 4)
+
+
 def node(move: str | None, actor: str, **fields: Any) -> dict[str, Any]:
     """A tree node; ``None`` fields are left out to keep the JSON small."""
     made: dict[str, Any] = {"move": move, "actor": actor}

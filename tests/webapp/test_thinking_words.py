@@ -146,3 +146,24 @@ def test_a_predicted_mix_names_the_opponents_likeliest_moves():
     assert "swing size to 8 (24 %)" in note and "swing size to 12 (14 %)" in note
     assert "to 4 " not in note and note.endswith("and less likely others.")
     assert "{" not in note
+
+
+@pytest.mark.parametrize("spec", ["buttonmen-best", "buttonmen-flat"])
+def test_button_men_playouts_read_as_the_rounds_and_games_they_won(spec):
+    # A round-win share of 0.71 once read as a value of +0.71, "86 % won".
+    import random
+
+    import agents
+    from games.buttonmen.positions import position
+
+    state = games.get("buttonmen").from_position(
+        position([(6, 5), (10, 3), (8, 8)], [(20, 3), (12, 9), (4, 2)])
+    )
+    decision = agents.get(spec).act(state, 0, agents.Budget(iterations=600), random.Random(1))
+    rows = decision.thinking["moves"]
+    r = readable(state, 0, {"thinking": decision.thinking}, None, "Ada")
+    assert len(r["candidates"]) == min(len(rows), len(r["candidates"])) > 1
+    for row, candidate in zip(rows, r["candidates"], strict=False):
+        assert -1.0 <= row["value"] <= 1.0
+        won = round(row["wins"])
+        assert candidate["figures"] == f"about {won} of {row['visits']} simulated games won"
