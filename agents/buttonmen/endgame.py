@@ -173,9 +173,17 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         }
     solves = [row["solve_s"] for row in rows]
     report["solve_s"] = {"mean": round(sum(solves) / len(solves), 3), "largest": max(solves)}
-    report["by_dice"] = {
-        n: sum(row["dice"] == n for row in rows) for n in sorted({row["dice"] for row in rows})
-    }
+    report["by_dice"] = {}
+    for n in sorted({row["dice"] for row in rows}):
+        here = [row for row in rows if row["dice"] == n]
+        report["by_dice"][n] = {
+            "positions": len(here),
+            **{
+                f"{spec} mean_loss": round(sum(row[spec] for row in here) / len(here), 5)
+                for spec in AGENTS
+            },
+            "solve_s_largest": max(row["solve_s"] for row in here),
+        }
     return report
 
 

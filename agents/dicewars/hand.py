@@ -31,6 +31,7 @@ from typing import Any
 from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
 from agents.dicewars.odds import MAX_DICE, WIN, hold_probability
+from agents.search.thinking import OWN_SCALE
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.reinforcement import pool_size
 
@@ -193,6 +194,7 @@ class HandWeightedAgent(Agent):
                 full, full_p = (a, d), p
         rows.sort(key=lambda r: r["value"], reverse=True)
         thinking: dict[str, Any] = {
+            "scale": OWN_SCALE,
             "rule": "largest rise in the estimated chance to win over ending the turn",
             "estimate_now": round(base, 5),
             "attacks": len(rows),

@@ -41,7 +41,7 @@ from agents.dicewars.odds import hold_probability
 from agents.dicewars.reply import replied_values
 from agents.dicewars.value import Model, estimate, load_weights
 from agents.dicewars.wpm import wpm_move
-from agents.search.thinking import TOP_MOVES
+from agents.search.thinking import OWN_SCALE, TOP_MOVES
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 from games.dicewars.moves import to_text
 from games.dicewars.phases import OVER
@@ -234,6 +234,7 @@ class LearnedAgent(Agent):
                 best, best_value = attack, v
         rows.sort(key=lambda r: r["value"], reverse=True)
         thinking: dict[str, Any] = {
+            "scale": OWN_SCALE,
             "rule": "largest expected rise in the learned chance to win over ending the turn",
             "estimate_end_turn": round(end, 5),
             "attacks": len(rows),

@@ -4,6 +4,7 @@ import random
 
 from agents.core import Agent, Budget, Decision
 from agents.dicewars.odds import strength_difference
+from agents.search.thinking import OWN_SCALE
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 
 #: Rows of the thinking table (the best ones).
@@ -28,7 +29,11 @@ class StrengthDifferenceAgent(Agent):
         scored = [(strength_difference(state, a, d), (a, d)) for a, d in legal_attacks(state)]
         scored.sort(key=lambda row: row[0], reverse=True)  # stable: ties keep board order
         rows = [{"move": f"{a}>{d}", "value": sd} for sd, (a, d) in scored[:TOP_MOVES]]
-        thinking = {"rule": f"largest SD if SD >= {self.min_difference}", "moves": rows}
+        thinking = {
+            "rule": f"largest SD if SD >= {self.min_difference}",
+            "scale": OWN_SCALE,
+            "moves": rows,
+        }
         if not scored or scored[0][0] < self.min_difference:
             thinking["verdict"] = f"no attack with SD >= {self.min_difference}: end the turn"
             return Decision(END_TURN, thinking)

@@ -15,6 +15,7 @@ from typing import Any
 
 from agents.core import Agent, Budget, Decision
 from agents.dicewars.odds import MAX_DICE, WIN, hold_probability
+from agents.search.thinking import OWN_SCALE
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks, regions
 
 #: Rows of the thinking table (the best ones).
@@ -49,6 +50,7 @@ def _decide(
         rows.append(row)
     rows.sort(key=lambda r: (r["candidate"], r["value"]), reverse=True)
     thinking: dict[str, Any] = {
+        "scale": OWN_SCALE,
         "rule": rule,
         "threshold": threshold,
         "attacks": len(rows),

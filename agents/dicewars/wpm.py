@@ -38,7 +38,7 @@ from typing import Any
 
 from agents.core import Agent, Budget, Decision
 from agents.dicewars.odds import MAX_DICE, WIN
-from agents.search.thinking import TOP_MOVES
+from agents.search.thinking import OWN_SCALE, TOP_MOVES
 from games.dicewars import END_TURN, DiceWarsState, legal_attacks
 
 #: Per table size: (score weight, dice weight) for each seat in play order, the player
@@ -189,6 +189,7 @@ class WinProbabilityAgent(Agent):
             for g, m, _, p in options[:TOP_MOVES]
         ]
         thinking: dict[str, Any] = {
+            "scale": OWN_SCALE,
             "rule": "largest rise in log(estimated chance to win); 8 dice always attack",
             "estimate_now": round(math.exp(start), 5),
             "attacks": len(options) - 1,

@@ -35,6 +35,12 @@ def rounded(value: float | None) -> float | None:
     return None if value is None else round(float(value), 4)
 
 
+#: A thinking's ``scale`` when its candidates' values are the agent's own score (a rise
+#: in an estimate, a weighted chance) rather than expected results: the "why?" panel
+#: then words them as places, never as a result.
+OWN_SCALE = "own"
+
+
 def as_value(chance: float) -> float:
     """A chance of winning (a draw half) as a thinking value: +1 a sure win, −1 a sure
     loss, from the deciding seat's side. Agents that count wins keep chances inside;

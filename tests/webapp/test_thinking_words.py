@@ -167,3 +167,39 @@ def test_button_men_playouts_read_as_the_rounds_and_games_they_won(spec):
         assert -1.0 <= row["value"] <= 1.0
         won = round(row["wins"])
         assert candidate["figures"] == f"about {won} of {row['visits']} simulated games won"
+
+
+@pytest.mark.parametrize("spec", ["dicewars-best", "dicewars-wpm", "dicewars-ste", "dicewars-hand"])
+def test_dice_wars_scores_are_places_never_a_result(spec):
+    # dicewars-best's rise of 0.47 in its chance to win once read "expected result 73 %".
+    import random
+
+    import agents
+
+    state = games.get("dicewars").new_state(2, None)
+    rng = random.Random(3)
+    while state.current() < 0:
+        state = state.apply(state.sample_chance(rng))
+    seat = state.current()
+    decision = agents.get(spec).act(state, seat, agents.Budget(seconds=5), rng)
+    r = readable(state, seat, {"thinking": decision.thinking}, None, "Ada")
+    words = [c["figures"] for c in r["candidates"]]
+    assert words and all("by its own scoring" in w for w in words)
+    assert not any("expected result" in w or "simulated" in w for w in words)
+
+
+def test_a_random_attacker_s_chances_read_as_how_often_it_plays_each():
+    import random
+
+    import agents
+
+    state = games.get("dicewars").new_state(2, None)
+    rng = random.Random(3)
+    while state.current() < 0:
+        state = state.apply(state.sample_chance(rng))
+    decision = agents.get("dicewars-naive").act(state, state.current(), agents.Budget(), rng)
+    r = readable(state, state.current(), {"thinking": decision.thinking}, None, "Ada")
+    assert r["candidates"] and all(
+        c["figures"].startswith("played ") and c["figures"].endswith("% of the time")
+        for c in r["candidates"]
+    )

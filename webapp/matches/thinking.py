@@ -18,6 +18,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from agents.search.thinking import OWN_SCALE
 from games.core import State, describe_text_move
 
 #: Candidate moves shown in words (the raw JSON has them all).
@@ -27,7 +28,7 @@ PREDICTED_SHOWN = 3
 
 #: The documented shape of thinking (docs/bot-api.md, "Thinking"): each known field and
 #: what it holds. Any other field is kept only as a short note (text, number, true/false).
-TEXTS = ("algorithm", "rule", "position")
+TEXTS = ("algorithm", "rule", "position", "scale")
 NUMBERS = (
     "iterations", "legal_moves", "candidates", "attacks", "playouts_per_move", "depth", "nodes",
 )  # fmt: skip
@@ -331,7 +332,10 @@ def readable(
         stats = {}
     moves = t.get("moves", [])
     values = [m.get("value") for m in moves]
-    places = ranks(values) if heuristic(values) else [None] * len(moves)
+    # Values are expected results (+1 a win) unless the agent says they are its own
+    # score, or one of them could not be a result.
+    own = t.get("scale") == OWN_SCALE or heuristic(values)
+    places = ranks(values) if own else [None] * len(moves)
     candidates = [
         {
             "move": str(m["move"]),
