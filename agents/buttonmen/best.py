@@ -43,6 +43,13 @@ round playout by the conversion rule, a quick model of the opponent's immediate 
 (:class:`agents.buttonmen.policies.OpeningRule`); screened without a gain
 (docs/results/buttonmen.md, "Fourth round").
 
+``endgame_dice`` (0 by default: off) plays a round's last moves exactly: with at most
+that many dice in play the attack is chosen by :mod:`agents.buttonmen.endgame`
+(expectimax over every attack and reroll to the round's end, both sides at their best),
+if the solve needs at most ``endgame_positions`` positions (a count, so the same on any
+machine); else by playouts as usual. docs/results/buttonmen.md, "Eighth round",
+measures what the playouts give away there.
+
 The play is fixed by the seed and the counts (``playouts``, ``swing_playouts``); the
 defaults keep a decision well under 1 s on one core. ``Budget.seconds`` (live play) is a
 safety cap only; ``Budget.iterations`` replaces ``playouts``.
@@ -58,6 +65,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agents.buttonmen.book import lookup, match_values
+from agents.buttonmen.endgame import Solver, Unsolved, dice_in_play, exact_moves
 from agents.buttonmen.flat import ROLLOUTS, ButtonMenFlat, with_own_limit
 from agents.buttonmen.policies import Alternating, OpeningRule, mixed
 from agents.buttonmen.rounds import round_playout, round_view, settled
@@ -160,6 +168,8 @@ class ButtonMenBest(ButtonMenFlat):
         "swing_model": "level1",
         "swing_plan": "round",
         "model_playouts": 4000,
+        "endgame_dice": 0,
+        "endgame_positions": 20_000,
         "seconds": 0.0,
     }
     limits = {
@@ -169,6 +179,8 @@ class ButtonMenBest(ButtonMenFlat):
         "own_share": (0.0, 1.0),
         "rule_plies": (0, 8),
         "model_playouts": (1, 100_000),
+        "endgame_dice": (0, 12),
+        "endgame_positions": (1, 1_000_000),
         "seconds": (0.0, 60.0),
     }
     budget_note = (
@@ -293,6 +305,10 @@ class ButtonMenBest(ButtonMenFlat):
                 return round_playout(views.after(seat, moves[i], rng, other), seat, rng, policy)
 
         else:
+            if self.endgame_dice and dice_in_play(state) <= self.endgame_dice:
+                solved = self._endgame(state, seat, moves, allowance, rng)
+                if solved is not None:
+                    return solved
             rollout = self._policy(self.rollout)
             # A policy with a count to restart every playout, only when asked: off, the
             # engine's own uniform path (rollout None) keeps its cheaper draws.
@@ -332,6 +348,47 @@ class ButtonMenBest(ButtonMenFlat):
         if belief is not None:
             self._believed(decision, belief, allowance)
         return decision
+
+    def _endgame(
+        self,
+        state: ButtonMenState,
+        seat: int,
+        moves: list,
+        allowance: Allowance,
+        rng: random.Random,
+    ) -> Decision | None:
+        """The exact best attack (``endgame_dice``), or None where the solve would pass
+        ``endgame_positions`` or skills are in play (the caller plays on playouts)."""
+        solver = Solver(self.endgame_positions)
+        try:
+            values = exact_moves(state, solver, rng)
+        except Unsolved:
+            return None
+        if not values:
+            return None
+        pick = max(values, key=values.__getitem__)  # the first of equals: the seed's order
+        rows = [
+            {"move": state.move_to_str(m), "value": as_value(v), "exact": True}
+            for m, v in sorted(values.items(), key=lambda kv: kv[1], reverse=True)
+        ]
+        thinking = {
+            "algorithm": self.name,
+            "seat": seat,
+            "choice": "move",
+            "policy": (
+                "exact to the round's end: every attack and reroll, both sides at their best "
+                "(attacks that cannot beat the best are not listed)"
+            ),
+            "candidates": len(moves),
+            "picked": state.move_to_str(pick),
+            "moves": rows,
+        }
+        stats = {
+            "playouts": 0,
+            "positions": len(solver.known),
+            "seconds_searching": round(allowance.elapsed(), 6),
+        }
+        return Decision(pick, thinking, stats)
 
     @staticmethod
     def _believed(decision: Decision, belief: list[dict[str, Any]], allowance: Allowance) -> None:

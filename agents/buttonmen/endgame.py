@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 import random
 import sys
 import time
@@ -74,11 +75,22 @@ def scored(own: Dice, foe: Dice, lead: int) -> float:
     return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
 
 
-class Solver:
-    """Exact round values with a memory shared by every position it is asked about."""
+class Unsolved(Exception):
+    """The solve met more positions than its limit allows (the caller plays on playouts)."""
 
-    def __init__(self) -> None:
+
+class Solver:
+    """Exact round values with a memory shared by every position it is asked about.
+
+    ``limit`` caps the positions solved (a count, not a clock, so a decision made with
+    it is the same on any machine). Inside the search a move is dropped as soon as its
+    rerolls cannot lift it above the best move found so far (every reroll is worth at
+    most a sure win), and the attacks on the largest dice are tried first, so the best
+    is found early and most rerolls of the others are never looked at."""
+
+    def __init__(self, limit: int | None = None) -> None:
         self.known: dict[tuple[Dice, Dice, int, bool], float] = {}
+        self.limit = limit
 
     def value(self, own: Dice, foe: Dice, lead: int, passed: bool = False) -> float:
         """The mover's chance of winning the round when both sides play it exactly."""
@@ -86,17 +98,24 @@ class Solver:
         known = self.known.get(key)
         if known is not None:
             return known
+        if self.limit is not None and len(self.known) >= self.limit:
+            raise Unsolved
         found = attacks(own, foe)
         if not found:
             # Only a pass is left; a second pass in turn ends the round.
             result = scored(own, foe, lead) if passed else 1.0 - self.value(foe, own, -lead, True)
         else:
-            result = max(self.after(own, foe, lead, attack) for attack in found)
+            result = -1.0
+            for attack in sorted(found, key=lambda a: (-foe[a[1]][0], len(a[0]))):
+                result = max(result, self.after(own, foe, lead, attack, result))
+                if result >= 1.0:
+                    break
         self.known[key] = result
         return result
 
-    def after(self, own: Dice, foe: Dice, lead: int, attack: Attack) -> float:
-        """The mover's chance after ``attack``, averaged over the attackers' rerolls."""
+    def after(self, own: Dice, foe: Dice, lead: int, attack: Attack, beat: float = -1.0) -> float:
+        """The mover's chance after ``attack``, averaged over the attackers' rerolls; a
+        bound no higher than ``beat`` once it cannot do better than that."""
         group, t = attack
         left = foe[:t] + foe[t + 1 :]
         lead += 2 * foe[t][0]
@@ -104,18 +123,29 @@ class Solver:
             return scored(own, left, lead)  # nothing to attack: the round ends unrolled
         kept = [die for i, die in enumerate(own) if i not in group]
         sizes = [own[i][0] for i in group]
+        outcomes = math.prod(sizes)
+        unseen = outcomes
         total = 0.0
-        count = 0
         for values in itertools.product(*(range(1, s + 1) for s in sizes)):
             rolled = tuple(sorted(kept + list(zip(sizes, values, strict=True))))
             total += 1.0 - self.value(left, rolled, -lead)
-            count += 1
-        return total / count
+            unseen -= 1
+            if total + unseen <= beat * outcomes:
+                return (total + unseen) / outcomes
+        return total / outcomes
 
 
-def exact_moves(state: ButtonMenState, solver: Solver | None = None) -> dict[Any, float] | None:
+def exact_moves(
+    state: ButtonMenState,
+    solver: Solver | None = None,
+    rng: random.Random | None = None,
+) -> dict[Any, float] | None:
     """Each attack of the mover in ``state`` (a round in play, plain dice) with its exact
-    round win chance; None where skills are in play (the solver knows plain dice only)."""
+    round win chance; None where skills are in play (the solver knows plain dice only).
+
+    Given ``rng``, only the best attack is sure to be exact: the attacks are tried in an
+    order drawn from it (the largest dice first), and one that cannot beat the best so
+    far is left out of the result, so equal attacks are told apart by the seed."""
     if state.phase != PLAY or not all(state.classic):
         return None
     solver = solver or Solver()
@@ -131,13 +161,20 @@ def exact_moves(state: ButtonMenState, solver: Solver | None = None) -> dict[Any
     lead = 2 * (
         sum(c[0] for c in state.captured[seat]) - sum(c[0] for c in state.captured[1 - seat])
     )
+    moves = [m for m in state.legal_moves(seat) if m[0] in (POWER, SKILL)]
+    if rng is not None:
+        rng.shuffle(moves)
+        moves.sort(key=lambda m: (-state.size[1 - seat][m[2]], len(m[1])))
     values: dict[Any, float] = {}
-    for move in state.legal_moves(seat):
-        if move[0] not in (POWER, SKILL):
-            continue
+    best = -1.0
+    for move in moves:
         group = tuple(own_slots.index(slot) for slot in move[1])
         target = foe_order.index(foe_slots.index(move[2]))
-        values[move] = solver.after(tuple(own), foe_sorted, lead, (group, target))
+        beat = best if rng is not None else -1.0
+        value = solver.after(tuple(own), foe_sorted, lead, (group, target), beat)
+        if rng is None or value > best:
+            values[move] = value
+        best = max(best, value)
     return values
 
 

@@ -111,3 +111,46 @@ def test_judging_a_position_reports_each_agent_s_loss():
     report = summary([row])
     assert report["positions"] == 1
     assert report["buttonmen-best"]["mean_loss"] == row["buttonmen-best"]
+
+
+def test_best_plays_the_exact_best_attack_with_few_dice_left():
+    import agents
+
+    state = play_state([(6, 5), (10, 3), (8, 8)], [(20, 3), (12, 9), (4, 2)])
+    exact = exact_moves(state)
+    agent = agents.get("buttonmen-best:endgame_dice=7")
+    decision = agent.act(state, 0, agents.Budget(), random.Random(1))
+    assert exact[decision.move] == max(exact.values())
+    assert decision.stats["playouts"] == 0 and decision.stats["positions"] > 0
+    rows = decision.thinking["moves"]
+    assert rows[0]["exact"] and rows[0]["value"] == pytest.approx(
+        2 * max(exact.values()) - 1, abs=1e-4
+    )
+    again = agent.act(state, 0, agents.Budget(), random.Random(1))
+    assert again.move == decision.move and again.thinking == decision.thinking
+
+
+def test_best_falls_back_on_playouts_past_its_position_limit_or_dice():
+    import agents
+
+    state = play_state([(6, 5), (10, 3), (8, 8)], [(20, 3), (12, 9), (4, 2)])
+    for spec in (
+        "buttonmen-best:endgame_dice=7,endgame_positions=10,playouts=300",
+        "buttonmen-best:endgame_dice=5,playouts=300",
+    ):
+        decision = agents.get(spec).act(state, 0, agents.Budget(), random.Random(1))
+        assert decision.thinking["policy"].startswith("round playouts")
+        assert decision.stats["playouts"] > 0
+
+
+def test_equal_attacks_are_told_apart_by_the_seed():
+    # Two alike targets but for their slot: either capture is exactly as good.
+    state = play_state([(20, 20)], [(6, 2), (6, 2)])
+    exact = exact_moves(state)
+    assert len(exact) == 2 and len({round(v, 12) for v in exact.values()}) == 1
+    seen = set()
+    for seed in range(12):
+        values = exact_moves(state, Solver(), random.Random(seed))
+        seen.add(max(values, key=values.__getitem__))
+    best = max(exact.values())
+    assert all(exact[m] == pytest.approx(best) for m in seen) and len(seen) > 1
