@@ -359,7 +359,7 @@ class ButtonMenBest(ButtonMenFlat):
     ) -> Decision | None:
         """The exact best attack (``endgame_dice``), or None where the solve would pass
         ``endgame_positions`` or skills are in play (the caller plays on playouts)."""
-        solver = Solver(self.endgame_positions)
+        solver = Solver(self.endgame_positions, allowance.out_of_time)
         try:
             values = exact_moves(state, solver, rng)
         except Unsolved:

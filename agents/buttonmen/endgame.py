@@ -31,6 +31,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from agents.buttonmen.policy_fit import TODAY, positions
@@ -45,6 +46,8 @@ Dice = tuple[tuple[int, int], ...]
 #: An attack on solver dice: (positions of the attackers, position of the target).
 Attack = tuple[tuple[int, ...], int]
 AGENTS = ("buttonmen-best", "buttonmen-flat")
+#: Positions solved between two readings of the clock (live play's safety cap).
+CLOCK_EVERY = 512
 
 
 def attacks(own: Dice, foe: Dice) -> list[Attack]:
@@ -88,9 +91,13 @@ class Solver:
     most a sure win), and the attacks on the largest dice are tried first, so the best
     is found early and most rerolls of the others are never looked at."""
 
-    def __init__(self, limit: int | None = None) -> None:
+    def __init__(
+        self, limit: int | None = None, out_of_time: Callable[[], bool] | None = None
+    ) -> None:
         self.known: dict[tuple[Dice, Dice, int, bool], float] = {}
         self.limit = limit
+        # Live play's safety cap, read every CLOCK_EVERY positions: the count decides.
+        self.out_of_time = out_of_time
 
     def value(self, own: Dice, foe: Dice, lead: int, passed: bool = False) -> float:
         """The mover's chance of winning the round when both sides play it exactly."""
@@ -98,7 +105,10 @@ class Solver:
         known = self.known.get(key)
         if known is not None:
             return known
-        if self.limit is not None and len(self.known) >= self.limit:
+        solved = len(self.known)
+        if self.limit is not None and solved >= self.limit:
+            raise Unsolved
+        if self.out_of_time is not None and solved % CLOCK_EVERY == 0 and self.out_of_time():
             raise Unsolved
         found = attacks(own, foe)
         if not found:
