@@ -244,6 +244,12 @@ class LearnedAgent(Agent):
             best = max(replied, key=replied.__getitem__)
             best = None if best == END_TURN else best
             thinking["replies"] = {to_text(m): round(v, 4) for m, v in replied.items()}
+            # The list below ranks by the search alone; say what decided, so a played
+            # move that is not the list's first is not a puzzle.
+            thinking["rule"] += (
+                f"; then ending the turn and its best {self.reply_width} attacks are weighed "
+                f"again over {self.replies} sampled replies of the other player, which decide"
+            )
         if best is None:
             thinking["verdict"] = "no attack beats ending the turn"
             return Decision(END_TURN, thinking)

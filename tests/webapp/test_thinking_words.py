@@ -185,6 +185,8 @@ def test_dice_wars_scores_are_places_never_a_result(spec):
     r = readable(state, seat, {"thinking": decision.thinking}, None, "Ada")
     words = [c["figures"] for c in r["candidates"]]
     assert words and all("by its own scoring" in w for w in words)
+    if "replies" in decision.thinking:  # what decided, when it was not the list's order
+        assert "sampled replies of the other player, which decide" in r["headline"]
     assert not any("expected result" in w or "simulated" in w for w in words)
 
 
