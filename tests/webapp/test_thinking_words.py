@@ -4,12 +4,15 @@ raw figures kept for bot writers, and downloads as JSON and GraphML."""
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ET
 
 import pytest
 from django.test import Client
 
+import agents
 import games
+from games.buttonmen.positions import position
 from webapp.matches.thinking import as_tree, figures, heuristic, move_words, ranks, readable
 
 from .helpers import finished_match
@@ -151,11 +154,6 @@ def test_a_predicted_mix_names_the_opponents_likeliest_moves():
 @pytest.mark.parametrize("spec", ["buttonmen-best", "buttonmen-flat"])
 def test_button_men_playouts_read_as_the_rounds_and_games_they_won(spec):
     # A round-win share of 0.71 once read as a value of +0.71, "86 % won".
-    import random
-
-    import agents
-    from games.buttonmen.positions import position
-
     state = games.get("buttonmen").from_position(
         position([(6, 5), (10, 3), (8, 8)], [(20, 3), (12, 9), (4, 2)])
     )
@@ -172,10 +170,6 @@ def test_button_men_playouts_read_as_the_rounds_and_games_they_won(spec):
 @pytest.mark.parametrize("spec", ["dicewars-best", "dicewars-wpm", "dicewars-ste", "dicewars-hand"])
 def test_dice_wars_scores_are_places_never_a_result(spec):
     # dicewars-best's rise of 0.47 in its chance to win once read "expected result 73 %".
-    import random
-
-    import agents
-
     state = games.get("dicewars").new_state(2, None)
     rng = random.Random(3)
     while state.current() < 0:
@@ -191,10 +185,6 @@ def test_dice_wars_scores_are_places_never_a_result(spec):
 
 
 def test_a_random_attacker_s_chances_read_as_how_often_it_plays_each():
-    import random
-
-    import agents
-
     state = games.get("dicewars").new_state(2, None)
     rng = random.Random(3)
     while state.current() < 0:
