@@ -34,9 +34,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from agents.buttonmen.policy_fit import TODAY, positions
-from agents.core import Budget, get
-from agents.jobs import map_in_order
 from games.buttonmen import ButtonMenState
 from games.buttonmen.rules import POWER, SKILL, SLOTS
 from games.buttonmen.state import PLAY
@@ -160,13 +157,10 @@ def exact_moves(
         return None
     solver = solver or Solver()
     seat = state.turn
-    sides = []
-    for s in (seat, 1 - seat):
-        slots = SLOTS[state.alive[s]]
-        dice = [(state.size[s][i], state.value[s][i]) for i in slots]
-        order = sorted(range(len(dice)), key=lambda j: dice[j])
-        sides.append((slots, dice, order))
-    (own_slots, own, _), (foe_slots, foe, foe_order) = sides
+    own_slots, foe_slots = SLOTS[state.alive[seat]], SLOTS[state.alive[1 - seat]]
+    own = tuple((state.size[seat][i], state.value[seat][i]) for i in own_slots)
+    foe = [(state.size[1 - seat][i], state.value[1 - seat][i]) for i in foe_slots]
+    foe_order = sorted(range(len(foe)), key=lambda j: foe[j])
     foe_sorted = tuple(foe[j] for j in foe_order)
     lead = 2 * (
         sum(c[0] for c in state.captured[seat]) - sum(c[0] for c in state.captured[1 - seat])
@@ -181,7 +175,7 @@ def exact_moves(
         group = tuple(own_slots.index(slot) for slot in move[1])
         target = foe_order.index(foe_slots.index(move[2]))
         beat = best if rng is not None else -1.0
-        value = solver.after(tuple(own), foe_sorted, lead, (group, target), beat)
+        value = solver.after(own, foe_sorted, lead, (group, target), beat)
         if rng is None or value > best:
             values[move] = value
         best = max(best, value)
@@ -194,6 +188,8 @@ def dice_in_play(state: ButtonMenState) -> int:
 
 def judge(item: tuple[int, ButtonMenState]) -> dict[str, Any]:
     """One position: its exact values and each agent's move and loss."""
+    from agents.core import Budget, get
+
     k, state = item
     started = time.process_time()
     exact = exact_moves(state) or {}
@@ -243,6 +239,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dice", type=int, default=7, help="at most this many dice in play")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
+    # The measuring command's imports stay here: buttonmen-best imports this module for
+    # the solver alone, and should not load the match runner to do so.
+    from agents.buttonmen.policy_fit import TODAY, positions
+    from agents.jobs import map_in_order
+
     found = [
         state
         for state, _mover, _result, _agent in positions(args.games, args.seed, TODAY, args.jobs)

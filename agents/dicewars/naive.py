@@ -36,8 +36,8 @@ class NaiveAgent(Agent):
             "rule": "attack while any attack is possible",
             "sources": len(targets),
             "attacks": sum(len(t) for t in targets.values()),
-            "moves": [{"move": f"{source}>{t}", "p": round(chance, 4)} for t in targets[source]][
-                :10
+            "moves": [
+                {"move": f"{source}>{t}", "p": round(chance, 4)} for t in targets[source][:10]
             ],
         }
         return Decision((source, target), thinking)
