@@ -36,6 +36,7 @@ from typing import Any
 from agents.core import Agent, Budget, Deadline, Decision
 from agents.dungeon.scoring import TERMS, WEIGHTS, _tally, _unused_pips, score_plan
 from agents.search.allowance import Allowance
+from agents.search.thinking import OWN_SCALE
 from games.core import CHANCE
 from games.dungeon.fast import advance
 from games.dungeon.moves import END, PLACE, UNSHOCK
@@ -434,6 +435,7 @@ class PlannerAgent(Agent):
         plans, how = self.plan(state, seat, budget, rng)
         thinking = {
             "algorithm": self.name,
+            "scale": OWN_SCALE,  # plan scores (100 a damage point), not results
             **how,
             "node_budget": self.node_budget,
             "merge": self.merge,

@@ -53,6 +53,7 @@ from agents.core import Agent, Budget, Decision
 from agents.core.deadline import Deadline
 from agents.octagon.greedy import WeightedGreedyAgent
 from agents.octagon.scan import Valued, favourites, scan
+from agents.search.thinking import OWN_SCALE
 from games.octagon.moves import Move, move_table, move_to_text
 from games.octagon.pieces import SPECS
 from games.octagon.state import OctagonState
@@ -333,6 +334,8 @@ class BestAgent(Agent):
         chosen = rng.choice(near)
         thinking: dict[str, Any] = {
             "algorithm": self.name,
+            # A margin of pieces at the search's horizon, not a chance of winning.
+            "scale": OWN_SCALE,
             "opponent": "designer's AI" if model is not None else "best reply",
             "depth": reached,
             "nodes": search.nodes,

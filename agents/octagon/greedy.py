@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agents.core import Agent, Budget, Decision
+from agents.search.thinking import OWN_SCALE
 from games.octagon.moves import Move, move_table, move_to_text
 from games.octagon.pieces import SPEC_ARROWS
 from games.octagon.push import displacements
@@ -235,6 +236,7 @@ class WeightedGreedyAgent(Agent):
         ranked = sorted(allowed, key=lambda c: c.value, reverse=True)[:TOP_MOVES]
         thinking = {
             "algorithm": self.name,
+            "scale": OWN_SCALE,  # position weights and kill points, not results
             "kill_value": self.kill_value(state),
             "endgame": is_endgame(state, self.endgame),
             "candidates": len(found),

@@ -12,6 +12,7 @@ from django.test import Client
 
 import agents
 import games
+from agents.search.thinking import OWN_SCALE
 from games.buttonmen.positions import position
 from webapp.matches.thinking import as_tree, figures, heuristic, move_words, ranks, readable
 
@@ -181,6 +182,41 @@ def test_dice_wars_scores_are_places_never_a_result(spec):
     assert words and all("by its own scoring" in w for w in words)
     if "replies" in decision.thinking:  # what decided, when it was not the list's order
         assert "sampled replies of the other player, which decide" in r["headline"]
+    assert not any("expected result" in w or "simulated" in w for w in words)
+
+
+def _first_decision(slug: str, seed: int):
+    """A game's first position where a player has more than one move (chance played)."""
+    state = games.get(slug).new_state(2, None)
+    rng = random.Random(seed)
+    while state.current() < 0 or len(state.legal_moves(state.current())) < 2:
+        if state.current() < 0:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(state.legal_moves(state.current())[0])
+    return state, rng
+
+
+@pytest.mark.parametrize(
+    "slug, spec",
+    [
+        ("octagon", "octagon-best"),
+        ("octagon", "octagon-greedy"),
+        ("dungeon", "dungeon-planner"),
+        ("dungeon", "dungeon-best"),
+    ],
+)
+def test_octagon_and_battler_scores_are_places_never_a_result(slug, spec):
+    # Their values are margins of pieces and points of damage, not chances to win. Most
+    # lie outside [-1, 1], which the panel reads as a score of its own; the agents say
+    # so outright, so that a list of margins 1, 0, -1 never reads "expected result 100 %".
+    state, rng = _first_decision(slug, 5)
+    seat = state.current()
+    decision = agents.get(spec).act(state, seat, agents.Budget(seconds=5), rng)
+    assert decision.thinking["scale"] == OWN_SCALE
+    r = readable(state, seat, {"thinking": decision.thinking}, None, "Ada")
+    words = [c["figures"] for c in r["candidates"]]
+    assert len(words) > 1 and all("by its own scoring" in w for w in words)
     assert not any("expected result" in w or "simulated" in w for w in words)
 
 
