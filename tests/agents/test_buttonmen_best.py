@@ -142,7 +142,7 @@ def test_own_share_plays_our_moves_in_the_playouts_on_a_share_of_their_own():
 
 # ----- the opponent's blind swing size: uniform, or a model of a sensible opponent -------
 
-LEVEL1 = "buttonmen-best:swing_model=level1,model_playouts=340,swing_playouts=340"
+LEVEL1 = "buttonmen-best:swing_model=level1,swing_plan=round,model_playouts=340,swing_playouts=340"
 
 
 def _opening(fighters=("Iago", "Stark")):
@@ -206,17 +206,18 @@ def test_the_model_is_a_belief_about_the_opponent_not_a_guess_at_random():
 
 def test_with_nothing_hidden_there_is_no_model_and_uniform_play_is_unchanged():
     state = _opening()
-    uniform = get("buttonmen-best:swing_model=uniform,swing_playouts=340")
+    uniform = get("buttonmen-best:swing_model=uniform,swing_plan=round,swing_playouts=340")
     plain = uniform.act(state, 0, Budget(), random.Random(4))
     assert "opponent_swing" not in plain.thinking
     assert plain.stats["playouts"] == sum(row["visits"] for row in plain.thinking["moves"])
     # The default models the opponent, with the counts the grid measured.
     default = get("buttonmen-best")
-    assert (default.swing_model, default.model_playouts, default.swing_playouts) == (
-        "level1",
-        4000,
-        6000,
-    )
+    assert (
+        default.swing_model,
+        default.model_playouts,
+        default.swing_playouts,
+        default.swing_plan,
+    ) == ("level1", 4000, 6000, "match")
     # A loser choosing alone knows the winner's size: nothing to model then.
     result = play_match(
         "buttonmen", [LEVEL1, LEVEL1], "alone", {"fighters": ["Avis", "Iago"], "rounds_to_win": 3}
@@ -305,7 +306,7 @@ def test_the_speed_report_times_swing_choices_and_attacks_for_each_agent():
 def test_the_swing_screen_values_each_choice_against_the_opponents_real_size(capsys):
     from agents.buttonmen import swing_screen
 
-    cheap = ["buttonmen-best:swing_model=uniform,swing_playouts=170", LEVEL1]
+    cheap = ["buttonmen-best:swing_model=uniform,swing_plan=round,swing_playouts=170", LEVEL1]
     args = ["--pairs", "2", "--playouts", "40", "--opponent", "buttonmen-mc:playouts=2"]
     assert swing_screen.main([*cheap, *args, "--rows"]) == 0
     report = json.loads(capsys.readouterr().out)
