@@ -168,6 +168,23 @@ def test_button_men_playouts_read_as_the_rounds_and_games_they_won(spec):
         assert candidate["figures"] == f"about {won} of {row['visits']} simulated games won"
 
 
+def test_a_swing_size_chosen_for_the_match_reads_as_its_match_and_round_chances():
+    from agents.buttonmen.book import round_start
+
+    state = round_start("Avis", "Hammer")
+    decision = agents.get("buttonmen-best:model_playouts=340").act(
+        state, 0, agents.Budget(), random.Random(3)
+    )
+    rows = decision.thinking["moves"]
+    assert "swing book" in decision.thinking["policy"]
+    r = readable(state, 0, {"thinking": decision.thinking}, None, "Ada")
+    for row, candidate in zip(rows, r["candidates"], strict=False):
+        match = f"{100 * (1 + row['value']) / 2:.0f} %"
+        assert candidate["figures"] == (
+            f"expected result {match} · wins this round {100 * row['round']:.0f} %"
+        )
+
+
 @pytest.mark.parametrize("spec", ["dicewars-best", "dicewars-wpm", "dicewars-ste", "dicewars-hand"])
 def test_dice_wars_scores_are_places_never_a_result(spec):
     # dicewars-best's rise of 0.47 in its chance to win once read "expected result 73 %".

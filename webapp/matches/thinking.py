@@ -34,7 +34,9 @@ NUMBERS = (
 )  # fmt: skip
 FLAGS = ("forced",)
 #: A candidate in ``moves``: its move and these figures.
-MOVE_NUMBERS = ("value", "mean", "p", "p_win", "p_hold", "visits", "playouts", "wins", "kills")
+MOVE_NUMBERS = (
+    "value", "mean", "p", "p_win", "p_hold", "round", "visits", "playouts", "wins", "kills",
+)  # fmt: skip
 #: A search tree node: ``move``, ``actor``, these figures, ``bound`` and ``children``.
 NODE_NUMBERS = ("value", "visits", "p")
 #: Bounds of what is kept: candidates, mix entries, plans and their steps, notes, the
@@ -243,6 +245,8 @@ def figures(m: Mapping[str, Any], rank: str | None = None) -> str:
             parts.append(f"{_num(m['wins']).lstrip('+')} of {m['playouts']} playouts won")
         else:
             parts.append(f"{m['playouts']} playouts")
+    if _is_number(m.get("round")):  # a swing size chosen for the match: this round's share
+        parts.append(f"wins this round {_pct(m['round'])}")
     if "p" in m:
         parts.append(f"played {_pct(m['p'])} of the time")
     if "kills" in m and m["kills"]:
