@@ -387,6 +387,9 @@ class ButtonMenBest(ButtonMenFlat):
                 "exact to the round's end: every attack and reroll, both sides at their best "
                 "(attacks that cannot beat the best are not listed)"
             ),
+            "method": (
+                "exactly: every attack and reroll to the round's end, both sides at their best"
+            ),
             "candidates": len(moves),
             "picked": state.move_to_str(pick),
             "moves": rows,
@@ -452,6 +455,10 @@ class ButtonMenBest(ButtonMenFlat):
             "policy": (
                 "the swing book: each size's chance to win the match, both sides answering "
                 "the winner's size after every round by the book's round tables"
+            ),
+            "method": (
+                "for the match, by the swing book: each size's chance to win the match when "
+                "the loser answers the winner's size after every round"
             ),
             "candidates": len(moves),
             "picked": state.move_to_str(moves[pick]),

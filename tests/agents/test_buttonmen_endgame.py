@@ -122,6 +122,7 @@ def test_best_plays_the_exact_best_attack_with_few_dice_left():
     decision = agent.act(state, 0, agents.Budget(), random.Random(1))
     assert exact[decision.move] == max(exact.values())
     assert decision.stats["playouts"] == 0 and decision.stats["positions"] > 0
+    assert decision.thinking["method"].startswith("exactly")  # the why? panel's headline
     rows = decision.thinking["moves"]
     assert rows[0]["exact"] and rows[0]["value"] == pytest.approx(
         2 * max(exact.values()) - 1, abs=1e-4

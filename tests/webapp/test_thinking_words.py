@@ -178,10 +178,12 @@ def test_a_swing_size_chosen_for_the_match_reads_as_its_match_and_round_chances(
     rows = decision.thinking["moves"]
     assert "swing book" in decision.thinking["policy"]
     r = readable(state, 0, {"thinking": decision.thinking}, None, "Ada")
+    assert r["headline"] == f"Ada chose {decision.thinking['method']}."
+    assert "swing book" in r["headline"] and "for the match" in r["headline"]
     for row, candidate in zip(rows, r["candidates"], strict=False):
         match = f"{100 * (1 + row['value']) / 2:.0f} %"
         assert candidate["figures"] == (
-            f"expected result {match} · wins this round {100 * row['round']:.0f} %"
+            f"wins the match {match} · wins this round {100 * row['round']:.0f} %"
         )
 
 

@@ -28,7 +28,7 @@ PREDICTED_SHOWN = 3
 
 #: The documented shape of thinking (docs/bot-api.md, "Thinking"): each known field and
 #: what it holds. Any other field is kept only as a short note (text, number, true/false).
-TEXTS = ("algorithm", "rule", "position", "scale")
+TEXTS = ("algorithm", "rule", "method", "position", "scale")
 NUMBERS = (
     "iterations", "legal_moves", "candidates", "attacks", "playouts_per_move", "depth", "nodes",
 )  # fmt: skip
@@ -233,6 +233,9 @@ def figures(m: Mapping[str, Any], rank: str | None = None) -> str:
     sampled = "playouts" in m
     if rank is not None:
         parts.append(rank)
+    elif _is_number(m.get("value")) and _is_number(m.get("round")):
+        # A swing size chosen for the match: its value is the match's chance.
+        parts.append(f"wins the match {100 * (1 + float(m['value'])) / 2:.0f} %")
     elif _is_number(m.get("value")):
         visits = None if sampled else m.get("visits")
         parts.append(value_words(float(m["value"]), visits, bool(m.get("exact"))))
@@ -264,6 +267,8 @@ def headline(t: Mapping[str, Any], name: str) -> str:
         return f"{name} picked at random among {n} legal moves."
     if "rule" in t:
         return f"{name} follows a rule: {t['rule']}."
+    if "method" in t:  # how it chose, in a player's words (Button Men's book, endgames)
+        return f"{name} chose {t['method']}."
     if algorithm == "mcts":
         return (
             f"{name} searched a tree of possible futures ({t.get('iterations', '?')} "
