@@ -43,14 +43,15 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
         ("strong", "footsies-mcts-faithful"),
     ),
     # Button Men on the lobby's rules (a random fighter each, first to 3 rounds;
-    # agents/levels_ladder/buttonmen.json): MC beats random 89 % of 400 games, best
-    # beats MC 82.0 % of 400 (the fifth round's best, 2026-11-28).
-    # `buttonmen-flat` is no level: `buttonmen-best` beat it in 59.5 % [57.3, 61.6] of
-    # the 2,016-game fighter grid (fifth round; docs/results/buttonmen.md), short of a
-    # step's 60 %; it may come back as Strong.
+    # agents/levels_ladder/buttonmen.json): MC beats random 89 % of 400 games,
+    # `buttonmen-flat` (the write-up's Monte Carlo with 16 times the matches) beats MC
+    # 73 %, and best (swing sizes for the match) beats flat 66 % (2026-12-07). Flat came
+    # back as Strong once best beat it by more than a step over the fighter grid too
+    # (61.6 % of 2,016 games; docs/results/buttonmen.md, "Ninth round").
     "buttonmen": (
         ("beginner", "random"),
         ("medium", "buttonmen-mc"),
+        ("strong", "buttonmen-flat"),
     ),
     # The Octagon Theory (agents/levels_ladder/octagon.json): the designer's greedy AI
     # beats random 400-0; best beats greedy 65-26-9 of 100 (draws are common).
