@@ -187,23 +187,6 @@ def test_a_swing_size_chosen_for_the_match_reads_as_its_match_and_round_chances(
         )
 
 
-@pytest.mark.parametrize("spec", ["dicewars-best", "dicewars-wpm", "dicewars-ste", "dicewars-hand"])
-def test_dice_wars_scores_are_places_never_a_result(spec):
-    # dicewars-best's rise of 0.47 in its chance to win once read "expected result 73 %".
-    state = games.get("dicewars").new_state(2, None)
-    rng = random.Random(3)
-    while state.current() < 0:
-        state = state.apply(state.sample_chance(rng))
-    seat = state.current()
-    decision = agents.get(spec).act(state, seat, agents.Budget(seconds=5), rng)
-    r = readable(state, seat, {"thinking": decision.thinking}, None, "Ada")
-    words = [c["figures"] for c in r["candidates"]]
-    assert words and all("by its own scoring" in w for w in words)
-    if "replies" in decision.thinking:  # what decided, when it was not the list's order
-        assert "sampled replies of the other player, which decide" in r["headline"]
-    assert not any("expected result" in w or "simulated" in w for w in words)
-
-
 def _first_decision(slug: str, seed: int):
     """A game's first position where a player has more than one move (chance played)."""
     state = games.get(slug).new_state(2, None)
@@ -214,6 +197,20 @@ def _first_decision(slug: str, seed: int):
         else:
             state = state.apply(state.legal_moves(state.current())[0])
     return state, rng
+
+
+@pytest.mark.parametrize("spec", ["dicewars-best", "dicewars-wpm", "dicewars-ste", "dicewars-hand"])
+def test_dice_wars_scores_are_places_never_a_result(spec):
+    # dicewars-best's rise of 0.47 in its chance to win once read "expected result 73 %".
+    state, rng = _first_decision("dicewars", 3)
+    seat = state.current()
+    decision = agents.get(spec).act(state, seat, agents.Budget(seconds=5), rng)
+    r = readable(state, seat, {"thinking": decision.thinking}, None, "Ada")
+    words = [c["figures"] for c in r["candidates"]]
+    assert words and all("by its own scoring" in w for w in words)
+    if "replies" in decision.thinking:  # what decided, when it was not the list's order
+        assert "sampled replies of the other player, which decide" in r["headline"]
+    assert not any("expected result" in w or "simulated" in w for w in words)
 
 
 @pytest.mark.parametrize(
@@ -240,10 +237,7 @@ def test_octagon_and_battler_scores_are_places_never_a_result(slug, spec):
 
 
 def test_a_random_attacker_s_chances_read_as_how_often_it_plays_each():
-    state = games.get("dicewars").new_state(2, None)
-    rng = random.Random(3)
-    while state.current() < 0:
-        state = state.apply(state.sample_chance(rng))
+    state, rng = _first_decision("dicewars", 3)
     decision = agents.get("dicewars-naive").act(state, state.current(), agents.Budget(), rng)
     r = readable(state, state.current(), {"thinking": decision.thinking}, None, "Ada")
     assert r["candidates"] and all(

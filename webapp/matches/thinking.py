@@ -189,8 +189,12 @@ def value_words(value: float, visits: Any = None, exact: bool = False) -> str:
     if _is_number(visits) and visits > 0:
         won = round((1 + value) / 2 * visits)
         return f"about {won} of {visits} simulated games won"
-    share = f"{100 * (1 + value) / 2:.0f} %"
-    return f"expected result {share}" + (" (exact)" if exact else "")
+    return f"expected result {_share(value)}" + (" (exact)" if exact else "")
+
+
+def _share(value: float) -> str:
+    """A value on −1..+1 as the share of games it stands for: +0.2 is "60 %"."""
+    return f"{100 * (1 + value) / 2:.0f} %"
 
 
 def _ordinal(k: int) -> str:
@@ -235,7 +239,7 @@ def figures(m: Mapping[str, Any], rank: str | None = None) -> str:
         parts.append(rank)
     elif _is_number(m.get("value")) and _is_number(m.get("round")):
         # A swing size chosen for the match: its value is the match's chance.
-        parts.append(f"wins the match {100 * (1 + float(m['value'])) / 2:.0f} %")
+        parts.append(f"wins the match {_share(float(m['value']))}")
     elif _is_number(m.get("value")):
         visits = None if sampled else m.get("visits")
         parts.append(value_words(float(m["value"]), visits, bool(m.get("exact"))))
