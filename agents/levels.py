@@ -117,14 +117,21 @@ def level(game: str, value: str) -> Level | None:
 
 
 def ladder(game: str) -> dict:
-    """The tournament spec of ``game``'s ladder: every level against every other."""
-    return {
+    """The tournament spec of ``game``'s ladder: every level against every other, on
+    the lobby's rules (``agents.levels_ladder.RULES``: Footsies first to 3 of 5 rounds),
+    so the ratings it moves are for the game people play against the levels."""
+    from agents.levels_ladder import RULES  # it imports this module
+
+    spec = {
         "game": game,
         "entrants": [lv.spec for lv in levels(game)],
         "format": "roundrobin",
         "games_per_pairing": LADDER_GAMES.get(game, 4),
         "name": ladder_name(game),
     }
+    if game in RULES:
+        spec["options"] = dict(RULES[game])
+    return spec
 
 
 def ladder_name(game: str) -> str:

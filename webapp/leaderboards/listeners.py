@@ -24,8 +24,15 @@ def rate(match_id: int, status: str, played: dict[int, Any] | None) -> None:
     # A batch of in-memory games: rated from what is in hand rather than read back.
     known = (
         {
-            pk: Finished(pk, game, result, [SeatRow(s, "", None, s) for s in specs])
-            for pk, (game, result, specs) in played.items()
+            pk: Finished(
+                pk,
+                game,
+                result,
+                [SeatRow(s, "", None, s) for s in specs],
+                options=options,
+                created_by=created_by,
+            )
+            for pk, (game, result, specs, options, created_by) in played.items()
         }
         if played is not None
         else None

@@ -7,12 +7,10 @@ from django.conf import settings
 from django.db import models
 
 from webapp.matches.models import Match
+from webapp.rating_labels import is_provisional, rating_label
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3
-#: Fewer rated games than this, or more uncertainty, and the rating is marked provisional.
-PROVISIONAL_GAMES = 10
-PROVISIONAL_SIGMA = 5.0
 #: The scale people know (Elo's, as lichess and FIDE show it): everyone starts at 1500,
 #: and a gap of 400 points means 10-to-1 odds. OpenSkill predicts that two settled players
 #: (σ small) win with Φ(Δμ / (β√2)), β = 25/6; 10-to-1 is Δμ = β√2 · Φ⁻¹(10/11) ≈ 7.87,
@@ -28,8 +26,8 @@ def points(mu: float) -> int:
 
 
 def rating_text(mu: float, provisional: bool) -> str:
-    """What a page shows: "1623", or "1623?" while the rating is provisional."""
-    return f"{points(mu)}{'?' if provisional else ''}"
+    """What a page shows for μ: "1623", or "1623?" while the rating is provisional."""
+    return rating_label(points(mu), provisional)
 
 
 class Competitor(models.Model):
@@ -49,7 +47,14 @@ class Competitor(models.Model):
     )
     mu = models.FloatField(default=DEFAULT_MU)
     sigma = models.FloatField(default=DEFAULT_SIGMA)
+    #: Rated games on the site.
     games = models.PositiveIntegerField(default=0)
+    #: Where the rating starts instead of (DEFAULT_MU, DEFAULT_SIGMA), and how many
+    #: games that start stands for: a level's place on its head-to-head ladder
+    #: (``webapp.leaderboards.seeds``). None: everyone else, who starts at 1500.
+    seed_mu = models.FloatField(null=True, blank=True)
+    seed_sigma = models.FloatField(null=True, blank=True)
+    seed_games = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "key"], name="unique_competitor")]
@@ -69,7 +74,16 @@ class Competitor(models.Model):
 
     @property
     def provisional(self) -> bool:
-        return self.games < PROVISIONAL_GAMES or self.sigma > PROVISIONAL_SIGMA
+        return is_provisional(self.games + self.seed_games, self.sigma)
+
+    @property
+    def seeded(self) -> bool:
+        return self.seed_mu is not None
+
+    @property
+    def seed_rating(self) -> int | None:
+        """Where a level's rating started (its ladder), on the familiar scale."""
+        return None if self.seed_mu is None else points(self.seed_mu)
 
     @property
     def rating_text(self) -> str:

@@ -14,7 +14,8 @@ refuse by raising ``Rejected``, and its writes commit or roll back with the move
 After the commit, once per match (``notify``: failures are logged, the result stays):
 - ``match_ended(match_id, status, played)``: finished or aborted, however it ended (a
   last move, resignation, forfeit, loss on time, abort); ``played`` is what a batch of
-  in-memory games already knows (``{match_id: (game, result, specs)}``), else None;
+  in-memory games already knows (``{match_id: (game, result, specs, options,
+  created_by)}``), else None;
 - ``match_rated(match_id)``: a finished match's ratings were updated (analyses).
 
 Questions the pages ask (``send`` returns each listener's answer; the leaderboards
