@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 
 from django.conf import settings
 from django.db import models
@@ -12,12 +11,15 @@ from webapp.rating_labels import is_provisional, rating_label
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3
 #: The scale people know (Elo's, as lichess and FIDE show it): everyone starts at 1500,
-#: and a gap of 400 points means 10-to-1 odds. OpenSkill predicts that two settled players
-#: (σ small) win with Φ(Δμ / (β√2)), β = 25/6; 10-to-1 is Δμ = β√2 · Φ⁻¹(10/11) ≈ 7.87,
-#: so one μ unit is about 50.8 points, and smaller gaps land within a point or two of
-#: Elo's odds too.
+#: and a gap of 400 points means 10-to-1 odds. What a gap means is where the rater's
+#: updates settle: Plackett–Luce moves two players apart until the stronger one's
+#: expected score is 1 / (1 + exp(-Δμ / c)), c = √(2β² + σ₁² + σ₂²), about β√2 for
+#: settled players (β = 25/6); 10-to-1 is Δμ = β√2 · ln 10 ≈ 13.6, so one μ unit is
+#: about 29.5 points, and every gap lands on Elo's odds (Elo is logistic too).
+#: (OpenSkill's ``predict_win`` uses Φ instead, which its updates do not settle at:
+#: on that scale a level that beats another 74 % of the time stood 320 points above it.)
 START = 1500
-POINTS_PER_MU = 400 / (math.sqrt(2) * (DEFAULT_MU / 6) * NormalDist().inv_cdf(10 / 11))
+POINTS_PER_MU = 400 / (math.sqrt(2) * (DEFAULT_MU / 6) * math.log(10))
 
 
 def points(mu: float) -> int:
