@@ -20,7 +20,10 @@ After the commit, once per match (``notify``: failures are logged, the result st
 
 Questions the pages ask (``send`` returns each listener's answer; the leaderboards
 answer, and with no listener the pages show no ratings):
-- ``rating_changes(match)``: a list of ``{seat, name, before, after, delta}``;
+- ``rating_changes(match)``: a list of ``{seat, name, before, after, delta,
+  before_text, after_text}`` (the texts "1623?" while provisional);
+- ``rating_note(match, identity)``: why a finished match moved no rating, in words for
+  the asker (a list of one text; empty if it was rated or is not yet);
 - ``ratings_of(key)``: the rating rows (``Competitor``) of an owner key (``user:…``,
   ``agent:<spec>``) and of its variants (``key:…``), every game;
 - ``match_context(match, identity)``: where the match belongs, for its game-over card
@@ -41,6 +44,7 @@ match_ended = Hook("match_ended")
 match_rated = Hook("match_rated")
 
 rating_changes = Hook("rating_changes")
+rating_note = Hook("rating_note")
 ratings_of = Hook("ratings_of")
 match_context = Hook("match_context")
 
