@@ -116,8 +116,15 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     # Played on the rules people play (Footsies: first to 3 of 5 rounds), so rated.
+    # Each level against the one above it only: the steps the lobby prints.
+    each = ladder("footsies")["games_per_pairing"]
+    steps = len(levels("footsies")) - 1
     played = Match.objects.filter(tournament_game__tournament=tournament)
-    assert played.count() == 6 * ladder("footsies")["games_per_pairing"]
+    assert played.count() == steps * each
+    order = [lv.spec for lv in levels("footsies")]
+    for match in played:
+        a, b = (order.index(s.agent_spec) for s in match.seats.all())
+        assert abs(a - b) == 1, (order[a], order[b])
     assert all(on_lobby_rules("footsies", m.options) for m in played)
     lobby_levels.forget("footsies")
     page = client.get("/play/footsies/").content.decode()
@@ -125,7 +132,8 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
     for row in rows:
         competitor = Competitor.objects.get(game="footsies", key=f"agent:{row.level.spec}")
         assert row.rating == competitor.rating
-        assert row.games == competitor.games == 3 * ladder("footsies")["games_per_pairing"]
+        neighbours = 1 if row.level.spec in (order[0], order[-1]) else 2
+        assert row.games == competitor.games == neighbours * each
         assert row.ladder_games == competitor.seed_games > 0
         assert row.thinking_s is not None and row.decisions > 0
         assert row.rating_label in page and row.games_text in page and row.thinking_text in page
