@@ -21,6 +21,11 @@ The fixed formats have one round, made when the tournament is:
 - ``freeforall``: one table of ``players`` seats; seat ``s`` of game ``i`` is entrant
   ``(i + s) mod k``, so every entrant sits at every seat equally often.
 - ``gauntlet``: the first entrant against each of the others.
+- ``ladder``: each entrant against the next one in the list (weakest first: the levels'
+  head-to-head steps), seats alternating. Where strength is not transitive (Footsies:
+  the Beginner beats Strong, which crushes Easy, which beats the Beginner), the games
+  of a round robin would rate levels against each other in an order their own steps
+  contradict; a ladder plays only the steps.
 
 ``swiss`` plays ``rounds`` rounds; each round pairs entrants with equal or near scores
 (below), each pairing playing ``games_per_pairing`` games with seats alternating.
@@ -165,6 +170,13 @@ class Gauntlet(RoundRobin):
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(0, b) for b in range(1, self.entrants)]
+
+
+class Ladder(RoundRobin):
+    name, label = "ladder", "ladder (each entrant against the next in the list)"
+
+    def pairs(self) -> list[tuple[int, int]]:
+        return [(a, a + 1) for a in range(self.entrants - 1)]
 
 
 class Duplicate(RoundRobin):
@@ -496,7 +508,7 @@ class Arena(Format):
 
 
 FORMATS: dict[str, type[Format]] = {
-    f.name: f for f in (RoundRobin, Duplicate, FreeForAll, Gauntlet, Swiss, Arena)
+    f.name: f for f in (RoundRobin, Duplicate, FreeForAll, Gauntlet, Ladder, Swiss, Arena)
 }
 
 

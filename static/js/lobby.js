@@ -71,6 +71,57 @@
       label.textContent = mode === "ai" && n === 2 ? "Opponent" : label.dataset.colour;
       describe(row.querySelector("select"));
     }
+    markLevels();
+  }
+
+  // ----- the levels beside the form: picking a row makes it the opponent -------------
+  // Each row's button (or a click anywhere on the row) sets every AI seat the form
+  // shows to that level, as if chosen in the list; the row of the level the form holds
+  // is marked (aria-pressed, a tick and a border), so the two never disagree.
+  const levelRows = [...document.querySelectorAll("#levels tr[data-level-value]")];
+  const picked = document.getElementById("level-picked");
+  const shownSelects = () => [...form.querySelectorAll(".seat-agent:not([hidden]) select.agent-select")];
+
+  function markLevels() {
+    const values = new Set(shownSelects().map((select) => select.value));
+    const current = values.size === 1 ? [...values][0] : null;
+    for (const row of levelRows) {
+      const on = row.dataset.levelValue === current;
+      row.classList.toggle("chosen", on);
+      row.querySelector(".level-pick").setAttribute("aria-pressed", on ? "true" : "false");
+    }
+  }
+
+  function pickLevel(row) {
+    // A level is an opponent to play: from "Play a friend" or "Watch", back to the AI.
+    const ai = form.querySelector("input[name=mode][value=ai]");
+    if (ai && !ai.checked) ai.checked = true;
+    update();
+    const value = row.dataset.levelValue;
+    for (const select of shownSelects()) {
+      if (!select.querySelector(`option[value="${CSS.escape(value)}"]`)) continue;
+      select.value = value;
+      select.dataset.picked = "1";
+    }
+    update();
+    if (picked) {
+      const title = row.querySelector(".level-title").textContent;
+      const spec = row.querySelector(".level-spec").textContent;
+      const start = document.createElement("button");
+      start.type = "submit";
+      start.className = "primary";
+      start.id = "level-start";
+      start.setAttribute("form", form.id);
+      start.textContent = `Start the match against ${title}`;
+      picked.replaceChildren(`Your opponent: ${title} (${spec}). `, start);
+    }
+  }
+
+  for (const row of levelRows) {
+    row.addEventListener("click", (ev) => {
+      if (ev.target.closest("a")) return; // the rating's link goes to the leaderboard
+      pickLevel(row);
+    });
   }
 
   form.addEventListener("change", update);

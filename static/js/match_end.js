@@ -17,6 +17,7 @@
       confirm: $("resign-confirm"), yes: $("resign-yes"), no: $("resign-no"),
       thinking: $("ai-thinking"), card: $("game-over"), sound: $("sound"),
       favicon: $("favicon"), seats: $("seats"), invite: $("invite"),
+      watchAbort: $("abort-form"),  // whoever started an AI-vs-AI match may abort it
     };
     const baseTitle = document.title;
     const budget = Number(root.dataset.aiBudget || 5);
@@ -135,7 +136,7 @@
         return;
       }
       // Ratings are computed just after the result is stored: ask again for them once.
-      if (!data.ratings.length && data.status === "finished" && tries < 2) {
+      if (!data.ratings.length && !data.rating_note && data.status === "finished" && tries < 2) {
         setTimeout(() => fillCard(tries + 1), 1500);
       }
       const links = h("div", { class: "actions" });
@@ -160,10 +161,13 @@
         parts.push(h("table", { class: "ratings" },
           h("caption", { class: "visually-hidden" }, "Rating change"),
           h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Rating"), h("th", { scope: "col" }, "Change")),
-          ...data.ratings.map((r) => h("tr", { class: "rating-row" }, h("td", {}, r.name), h("td", {}, `${r.before} → ${r.after}`),
+          ...data.ratings.map((r) => h("tr", { class: "rating-row" }, h("td", {}, r.name),
+            // "1623?": the server writes each rating as every page does (rating_labels).
+            h("td", {}, `${r.before_text || r.before} → ${r.after_text || r.after}`),
             h("td", { class: r.delta >= 0 ? "delta-up" : "delta-down" }, `${r.delta >= 0 ? "+" : ""}${r.delta}`)))));
-      } else if (data.status === "finished") {
-        parts.push(h("p", { class: "muted small" }, "Not rated: guests' matches are not rated. Sign up to get a rating."));
+      } else if (data.rating_note) {
+        // Why no rating moved, said to whoever looks (a guest, a player, a spectator).
+        parts.push(h("p", { class: "muted small", id: "rating-note" }, data.rating_note));
       }
       parts.push(links);
       if (rematchUrl) parts.push(h("p", {}, h("a", { href: rematchUrl, id: "rematch-link" }, "Your opponent started a rematch: join it")));
@@ -210,6 +214,8 @@
         els.actions.hidden = !active;
         els.abort.hidden = hasMoved();
       }
+      // A match that has ended has nothing left to abort or resign.
+      if (els.watchAbort) els.watchAbort.hidden = !active;
       showThinking();
       showYourTurn(active && st.you !== null && !ctx.waiting && (ctx.legal || []).length > 0);
       if (!active && cardFor !== st.status.status) {

@@ -36,7 +36,7 @@ def pairs_of(played: list[Played]) -> Counter:
 
 
 def test_the_fixed_formats_play_everything_in_one_round():
-    for name in ("roundrobin", "duplicate", "gauntlet"):
+    for name in ("roundrobin", "duplicate", "gauntlet", "ladder"):
         fmt = make_format(name, 4, 2, "s")
         first = fmt.first_round()
         assert len(first) == fmt.total_games()
@@ -53,6 +53,20 @@ def test_a_gauntlet_sets_the_first_entrant_against_each_other_one():
     )
     assert report["games"] == 8
     assert [p["agents"][0] for p in report["pairings"]] == ["footsies-nash", "footsies-nash"]
+
+
+def test_a_ladder_plays_each_entrant_against_the_next_only():
+    fixtures = make_format("ladder", 4, 4, "l").first_round()
+    assert Counter(frozenset(f.seating) for f in fixtures) == {
+        frozenset((a, a + 1)): 4 for a in range(3)
+    }
+    # Seats alternate within each step.
+    assert Counter(f.seating[0] for f in fixtures if set(f.seating) == {0, 1}) == {0: 2, 1: 2}
+    report = run_arena("footsies", ["random", "footsies-counter", "footsies-nash"], "ladder", 2)
+    assert [p["agents"] for p in report["pairings"]] == [
+        ["random", "footsies-counter"],
+        ["footsies-counter", "footsies-nash"],
+    ]
 
 
 def test_swiss_pairs_each_round_without_repeats_and_ends_after_its_rounds():

@@ -251,7 +251,10 @@ def test_watching_footsies_starts_from_a_watchable_pairing(new_page, phone):
     open_lobby(page, "footsies")
     form = page.locator("#new-match")
     opponent = form.locator("select[name=agent1]")
-    assert opponent.input_value() == "footsies-bayesian"
+    from webapp.matches.lobby import DEFAULT_OPPONENT
+
+    friendly = DEFAULT_OPPONENT["footsies"]  # one of the levels listed beside the form
+    assert opponent.input_value() == friendly
     form.locator("input[name=mode][value=watch]").check()
     assert form.locator("select[name=agent0]").input_value() == "footsies-bayesian"
     assert opponent.input_value() == "footsies-nash"
@@ -259,7 +262,7 @@ def test_watching_footsies_starts_from_a_watchable_pairing(new_page, phone):
     assert form.locator("[name=opt_max_turns]").input_value() == "20"
     shot(page, f"footsies-lobby-watch-{'phone' if phone else 'desktop'}")
     form.locator("input[name=mode][value=ai]").check()
-    assert opponent.input_value() == "footsies-bayesian"  # back to the friendly opponent
+    assert opponent.input_value() == friendly  # back to the friendly opponent
     opponent.select_option("footsies-counter")  # a person's pick stays
     form.locator("input[name=mode][value=watch]").check()
     assert opponent.input_value() == "footsies-counter"

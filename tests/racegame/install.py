@@ -50,10 +50,10 @@ def install_site(monkeypatch: pytest.MonkeyPatch, settings) -> None:
             "Red runs first.",
             picture_alt="Two runners on a track of squares",
             length=lambda o: f"The first runner to reach square {o.get('goal', 10)} wins.",
-            default_opponent="expectimax:depth=2",
+            default_opponent="level:strong",  # expectimax:depth=2
         ),
     )
-    monkeypatch.setitem(lobby.DEFAULT_OPPONENT, racegame.SLUG, "expectimax:depth=2")
+    monkeypatch.setitem(lobby.DEFAULT_OPPONENT, racegame.SLUG, "level:strong")
     # The files: templates/games/race.html (rules), templates/games/keys/race.html,
     # static/js/games/race.js (renderer), static/img/games/race.png (picture); kept here.
     settings.TEMPLATES = [

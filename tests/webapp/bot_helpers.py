@@ -40,6 +40,7 @@ def bot_match(
     move_s: float = 5,
     bank_s: float = 10,
     options: dict | None = None,
+    created_by: str = "",
 ) -> Match:
     seats = [services.SeatPlan(agent_spec=opponent) for _ in range(2)]
     seats[seat] = services.SeatPlan(identity=play.identity(bot))
@@ -48,6 +49,7 @@ def bot_match(
         seats=seats,
         options=options or {},
         time_control={"move_s": move_s, "bank_s": bank_s},
+        created_by=created_by,
     )
     return services.create_match(plan)
 

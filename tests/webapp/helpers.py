@@ -31,6 +31,28 @@ def footsies_vs_ai(
     return services.create_match(plan, schedule=schedule)
 
 
+def lobby_rules(game: str) -> dict:
+    """The options the lobby starts from where they differ from the engine's (Footsies:
+    first to 3 of 5 rounds): the rules agents are rated on."""
+    from webapp.matches.lobby import LOBBY_OPTION_DEFAULTS
+
+    return dict(LOBBY_OPTION_DEFAULTS.get(game, {}))
+
+
+def rated_agents_match(game: str, specs, created_by: str = "tournament:0") -> Match:
+    """AIs against each other as a tournament plays them (on the lobby's rules), played
+    out here: a match that counts for their ratings (webapp.leaderboards.counting)."""
+    from webapp.matches import autoplay
+
+    plan = services.MatchPlan(
+        game=game,
+        seats=[services.SeatPlan(agent_spec=s) for s in specs],
+        options=lobby_rules(game),
+        created_by=created_by,
+    )
+    return autoplay.play_out(services.create_match(plan, schedule=False).pk)
+
+
 def footsies_people(a: Identity = ALICE, b: Identity = BOB) -> Match:
     plan = services.MatchPlan(
         game="footsies", seats=[services.SeatPlan(identity=a), services.SeatPlan(identity=b)]

@@ -17,7 +17,7 @@ from webapp.matches.models import Analysis, Match
 from webapp.matches.tasks import ai_move, analyse_match
 from webapp.replays.frames import views_of
 
-from .helpers import finished_match, footsies_vs_ai, row_counts, wait_for
+from .helpers import finished_match, footsies_vs_ai, lobby_rules, row_counts, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -184,13 +184,16 @@ def in_process(monkeypatch):
 
 def _play_ai_match_to_the_end() -> Match:
     """A live AI-vs-AI match played by calling the AI task in this process, so its end
-    runs match_finished here (ratings, then the automatic analysis)."""
+    runs match_finished here (ratings, then the automatic analysis). A tournament's game
+    on the lobby's rules, so it is rated (a visitor's demonstration is not)."""
     plan = services.MatchPlan(
         game="footsies",
         seats=[
             services.SeatPlan(agent_spec="random"),
             services.SeatPlan(agent_spec="footsies-counter"),
         ],
+        options=lobby_rules("footsies"),
+        created_by="tournament:0",
     )
     match = services.create_match(plan, schedule=False)
     while not match.is_over:

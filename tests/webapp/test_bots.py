@@ -189,7 +189,8 @@ def test_a_tournament_takes_bots_that_play_the_game_and_accept_challenges():
 
 def test_a_forfeit_ranks_the_forfeiters_last_and_ratings_badge_the_bot(client):
     bot, _ = make_bot("loser", ["octagon"])
-    match = bot_match(bot, "octagon")
+    # A tournament's game: a bot against an AI counts there (not as a demonstration).
+    match = bot_match(bot, "octagon", created_by="tournament:0")
     services.do_forfeit(services.lock_match(match.pk), [0], "loser forfeits")
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED

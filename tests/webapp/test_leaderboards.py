@@ -7,17 +7,16 @@ from django.core.management import call_command
 from webapp.accounts.identity import Identity
 from webapp.leaderboards.models import Competitor, RatedMatch, RatingChange
 from webapp.leaderboards.rating import rate_finished_matches
-from webapp.matches import autoplay, services
-from webapp.matches.models import Match
+from webapp.matches import services
 
-from .helpers import ALICE, footsies_vs_ai
+from .helpers import ALICE, footsies_vs_ai, lobby_rules, rated_agents_match
 
 pytestmark = pytest.mark.django_db
 
 
 def agent_match(game, specs):
-    plan = services.MatchPlan(game=game, seats=[services.SeatPlan(agent_spec=s) for s in specs])
-    return autoplay.play_out(services.create_match(plan, schedule=False).pk)
+    """AIs against each other as a tournament plays them: rated."""
+    return rated_agents_match(game, specs)
 
 
 def snapshot():
@@ -28,6 +27,7 @@ def snapshot():
 
 
 def test_finished_matches_move_ratings_and_a_rebuild_gives_the_same_numbers():
+    call_command("seed_ratings")  # as `make run` starts: the levels from their ladders
     for i in range(6):
         agent_match(
             "footsies", ["random", "footsies-counter"] if i % 2 else ["footsies-counter", "random"]
@@ -35,7 +35,7 @@ def test_finished_matches_move_ratings_and_a_rebuild_gives_the_same_numbers():
     agent_match("dicewars", ["random", "dicewars-naive", "dicewars-sdc", "random:"])
     rate_finished_matches()
     before = snapshot()
-    assert {g for _, g, *_ in before} == {"footsies", "dicewars"}
+    assert {g for _, g, _, _, games in before if games} == {"footsies", "dicewars"}
     assert Competitor.objects.get(game="footsies", key="agent:random").games == 6
     # Dice Wars rates all four seats of a match at once.
     assert RatingChange.objects.filter(match__game="dicewars").count() == 4
@@ -43,12 +43,23 @@ def test_finished_matches_move_ratings_and_a_rebuild_gives_the_same_numbers():
     assert snapshot() == before
 
 
-def finish_against_ai(identity):
-    """Block against Dragon Punch: the person wins in one exchange."""
-    match = footsies_vs_ai(identity, opponent="random")
-    services.submit_move(match.pk, 1, 0, "DP", as_agent=True)
-    services.submit_move(match.pk, 0, 0, "B", identity=identity)
-    assert Match.objects.get(pk=match.pk).is_over
+@pytest.fixture(autouse=True)
+def no_instant_replies(settings):
+    # The agent's choices below are the test's: no instant reply in the person's request.
+    settings.DICEARENA_INSTANT_MOVES = 0
+
+
+def finish_against_ai(identity, options=None):
+    """Block against Dragon Punch: the person wins each round in one exchange (on the
+    lobby's rules unless ``options`` say otherwise)."""
+    match = footsies_vs_ai(
+        identity, opponent="random", options=lobby_rules("footsies") if options is None else options
+    )
+    while not match.is_over:
+        services.submit_move(match.pk, 1, match.ply, "DP", as_agent=True)
+        services.submit_move(match.pk, 0, match.ply, "B", identity=identity)
+        match.refresh_from_db()
+    assert match.result["ranks"] == [1, 2]
     return match
 
 

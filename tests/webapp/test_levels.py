@@ -96,6 +96,11 @@ def test_each_game_with_levels_gets_one_bounded_ladder_schedule():
 def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
     client, django_capture_on_commit_callbacks
 ):
+    from django.core.management import call_command
+
+    from webapp.leaderboards.counting import on_lobby_rules
+
+    call_command("seed_ratings")  # as `make run` does: each level from its ladder
     schedules.install_level_ladders()
     task = PeriodicTask.objects.get(name=ladder_name("footsies"))
     kwargs = json.loads(task.kwargs)
@@ -110,15 +115,34 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
             pass
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
+    # Played on the rules people play (Footsies: first to 3 of 5 rounds), so rated.
+    # Each level against the one above it only: the steps the lobby prints.
+    each = ladder("footsies")["games_per_pairing"]
+    steps = len(levels("footsies")) - 1
+    played = Match.objects.filter(tournament_game__tournament=tournament)
+    assert played.count() == steps * each
+    order = [lv.spec for lv in levels("footsies")]
+    for match in played:
+        a, b = (order.index(s.agent_spec) for s in match.seats.all())
+        assert abs(a - b) == 1, (order[a], order[b])
+    assert all(on_lobby_rules("footsies", m.options) for m in played)
     lobby_levels.forget("footsies")
     page = client.get("/play/footsies/").content.decode()
-    for row in lobby_levels.rows("footsies"):
+    rows = lobby_levels.rows("footsies")
+    for row in rows:
         competitor = Competitor.objects.get(game="footsies", key=f"agent:{row.level.spec}")
         assert row.rating == competitor.rating
-        assert row.games == competitor.games == 3 * ladder("footsies")["games_per_pairing"]
+        neighbours = 1 if row.level.spec in (order[0], order[-1]) else 2
+        assert row.games == competitor.games == neighbours * each
+        assert row.ladder_games == competitor.seed_games > 0
         assert row.thinking_s is not None and row.decisions > 0
-        assert row.rating_text in page and row.thinking_text in page
+        assert row.rating_label in page and row.games_text in page and row.thinking_text in page
     assert "not yet rated" not in page and "not yet measured" not in page
+    # The ratings beside the levels read in the order of the head-to-head printed below.
+    by_name = {row.level.name: row for row in rows}
+    for step in lobby_levels.ladder_rows("footsies"):
+        upper, lower = by_name[step.upper.name], by_name[step.lower.name]
+        assert (upper.rating > lower.rating) == (step.step.win_rate > 0.5), step.text
     # A rock-paper-scissors pool must not put random on top: the ladder's exploiters
     # beat it, and the board shows why beside each rating.
     from webapp.leaderboards.queries import leaderboard

@@ -24,12 +24,29 @@ def test_it_has_a_lobby_page_per_game_linked_from_home(client):
 
 
 def test_the_default_opponent_is_a_real_ai_not_random(guest):
+    from webapp.matches.levels import resolve
+
     for game in games.all():
-        assert lobby.default_opponent(game) != "random"
+        spec = resolve(game.slug, lobby.default_opponent(game))
+        assert spec != "random"
         guest.post("/matches/new/", {"game": game.slug, "mode": "ai"})
         match = Match.objects.filter(game=game.slug).get()
         ai = [s.agent_spec for s in match.seats.all() if s.agent_spec]
-        assert ai == [lobby.default_opponent(game)] * (game.min_players - 1)
+        assert ai == [spec] * (game.min_players - 1)
+
+
+def test_the_preselected_opponent_is_one_of_the_levels_listed_beside_the_form(guest):
+    import re
+
+    from agents.levels import levels
+
+    for game in games.all():
+        page = guest.get(f"/play/{game.slug}/").content.decode()
+        select = re.search(r'<select id="agent1".*?</select>', page, re.S).group(0)
+        chosen = re.findall(r'<option value="([^"]+)"[^>]*\bselected\b', select)
+        listed = [lv.value for lv in levels(game.slug)]
+        assert len(chosen) == 1 and chosen[0] in listed, (game.slug, chosen)
+        assert f'data-level-value="{chosen[0]}"' in page
 
 
 def test_footsies_defaults_to_first_to_three_rounds_and_says_so(guest):
@@ -59,9 +76,12 @@ def test_watching_dice_wars_takes_an_agent_per_seat(guest):
 
 
 def test_three_seats_of_one_agent_are_told_apart_by_colour(guest):
+    from webapp.matches.levels import resolve
+
     guest.post("/matches/new/", {"game": "dicewars", "mode": "watch", "players": "3"})
     names = [s.name for s in Match.objects.get().seats.all()]
-    assert names == ["dicewars-sdc (Red)", "dicewars-sdc (Blue)", "dicewars-sdc (Green)"]
+    spec = resolve("dicewars", lobby.default_opponent(games.get("dicewars")))
+    assert names == [f"{spec} (Red)", f"{spec} (Blue)", f"{spec} (Green)"]
 
 
 def test_playing_dice_wars_against_several_ais_gives_each_its_agent(guest):

@@ -9,7 +9,7 @@ from django.template.loader import get_template
 import agents
 import games
 from agents.manifest import problems
-from webapp.matches import gamebook, lobby
+from webapp.matches import gamebook, levels, lobby
 
 SLUGS = [game.slug for game in games.all()]
 
@@ -37,7 +37,9 @@ def check_manifest(slug: str) -> None:
     defaults = lobby.lobby_defaults(info.engine)
     assert info.match_length(defaults).endswith(".")
     # The default opponent is a real agent of this game, as the lobby builds it.
-    agents.check_spec(info.default_opponent, slug)
+    agents.check_spec(levels.resolve(slug, info.default_opponent), slug)
+    if info.agents.levels:  # the lobby preselects one of the levels it lists
+        assert info.default_opponent in [lv.value for lv in info.agents.levels]
     assert lobby.default_opponent(info.engine) == info.default_opponent
     # The agents' half: evaluation, fast playout (optional), analysis policy, levels.
     assert problems(info.agents) == []

@@ -1,5 +1,5 @@
 """Ratings on the scale people know: 1500 at the start, "?" while provisional, and a gap
-that means what it means in Elo."""
+that means what it means in Elo (where the rater's own updates settle)."""
 
 import pytest
 from openskill.models import PlackettLuce
@@ -15,17 +15,23 @@ def test_everyone_starts_at_1500_with_a_question_mark():
     assert rating_text(newcomer.mu, False) == "1500"
 
 
-@pytest.mark.parametrize("gap_mu", [1.0, 3.0, 7.868, 12.0])
-def test_a_rating_gap_gives_elos_odds_for_settled_players(gap_mu):
-    # The rating model's own prediction between two players with small σ, against what
-    # Elo says of the same gap in points: 400 points is 10 to 1.
+@pytest.mark.parametrize("gap_mu", [1.0, 3.0, 8.0, 13.57, 20.0])
+def test_a_rating_gap_means_elos_odds_where_the_rater_settles(gap_mu):
+    # Two settled players (σ as the rater leaves it after hundreds of games) whose
+    # results follow Elo's odds for their gap in points: the rater's expected move is
+    # nil, so it keeps them where they are, and the gap means what it means in Elo.
     model = PlackettLuce()
-    strong, weak = model.rating(mu=25 + gap_mu, sigma=0.01), model.rating(mu=25.0, sigma=0.01)
-    p = model.predict_win([[strong], [weak]])[0]
+    sigma = 1.5
+    strong, weak = model.rating(mu=25 + gap_mu, sigma=sigma), model.rating(mu=25.0, sigma=sigma)
     gap = points(strong.mu) - points(weak.mu)
-    assert p == pytest.approx(1 / (1 + 10 ** (-gap / 400)), abs=0.02)
-    if gap_mu == 7.868:
-        assert gap == 400 and p == pytest.approx(10 / 11, abs=0.001)
+    elo = 1 / (1 + 10 ** (-gap / 400))
+    [[won], _] = model.rate([[strong], [weak]], ranks=[1, 2])
+    [[lost], _] = model.rate([[strong], [weak]], ranks=[2, 1])
+    drift = elo * (won.mu - strong.mu) + (1 - elo) * (lost.mu - strong.mu)
+    # Within 3 % of one game's step (σ = 1.5 is a little above the β√2 the scale uses).
+    assert abs(drift) < 0.03 * (won.mu - lost.mu), (gap, elo)
+    if gap_mu == 13.57:
+        assert gap == 400
 
 
 @pytest.mark.django_db

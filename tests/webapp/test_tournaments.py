@@ -8,6 +8,8 @@ from webapp.matches.models import Match
 from webapp.tournaments import playing, services, standings
 from webapp.tournaments.models import Tournament, TournamentGame
 
+from .helpers import lobby_rules
+
 pytestmark = pytest.mark.django_db
 
 
@@ -113,7 +115,8 @@ def test_it_finishes_and_agrees_with_the_arena_from_the_same_seed(play_all):
 def test_tournament_games_are_rated_and_replayable(play_all):
     import games
 
-    t = services.create_tournament(plan(games_per_pairing=4))
+    # On the lobby's rules (first to 3 of 5 rounds): the games agents are rated on.
+    t = services.create_tournament(plan(games_per_pairing=4, options=lobby_rules("footsies")))
     play_all(t)
     assert RatedMatch.objects.filter(rated=True).count() == 4
     assert {c.key for c in Competitor.objects.all()} == {"agent:random", "agent:footsies-counter"}
@@ -164,12 +167,17 @@ def test_a_grid_is_only_for_button_men_with_two_entrants():
 def test_a_batch_rates_its_games_as_if_one_at_a_time(play_all):
     from openskill.models import PlackettLuce
 
-    t = services.create_tournament(plan(games_per_pairing=40))
+    t = services.create_tournament(plan(games_per_pairing=40, options=lobby_rules("footsies")))
     play_all(t)
     model, ratings = PlackettLuce(), {}
+    # Where each started: a level (random is the Beginner) from its ladder, else 1500.
+    start = {
+        c.key.removeprefix("agent:"): model.rating(mu=c.seed_mu, sigma=c.seed_sigma)
+        for c in Competitor.objects.filter(seed_mu__isnull=False)
+    }
     for rated in RatedMatch.objects.order_by("seq").select_related("match"):
         specs = [s.agent_spec for s in rated.match.seats.order_by("index")]
-        before = [ratings.get(s, model.rating()) for s in specs]
+        before = [ratings.get(s, start.get(s, model.rating())) for s in specs]
         after = model.rate([[r] for r in before], ranks=rated.match.result["ranks"])
         ratings.update({s: r for s, (r,) in zip(specs, after, strict=True)})
     for competitor in Competitor.objects.all():

@@ -64,7 +64,8 @@ def test_watching_footsies_pairs_two_different_agents(guest):
 
 def test_the_lobby_form_offers_the_watch_pairing_and_the_ai_default(guest):
     page = guest.get("/play/footsies/").content.decode()
-    assert 'data-ai-default="footsies-bayesian" data-watch-default="footsies-nash"' in page
+    ai = lobby.default_opponent(FOOTSIES)  # one of its levels
+    assert f'data-ai-default="{ai}" data-watch-default="footsies-nash"' in page
     form = lobby.lobby_form(FOOTSIES, {"mode": "watch"})
     assert form.agents == ["footsies-bayesian", "footsies-nash"]
 

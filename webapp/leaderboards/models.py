@@ -1,25 +1,25 @@
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 
 from django.conf import settings
 from django.db import models
 
 from webapp.matches.models import Match
+from webapp.rating_labels import is_provisional, rating_label
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3
-#: Fewer rated games than this, or more uncertainty, and the rating is marked provisional.
-PROVISIONAL_GAMES = 10
-PROVISIONAL_SIGMA = 5.0
 #: The scale people know (Elo's, as lichess and FIDE show it): everyone starts at 1500,
-#: and a gap of 400 points means 10-to-1 odds. OpenSkill predicts that two settled players
-#: (σ small) win with Φ(Δμ / (β√2)), β = 25/6; 10-to-1 is Δμ = β√2 · Φ⁻¹(10/11) ≈ 7.87,
-#: so one μ unit is about 50.8 points, and smaller gaps land within a point or two of
-#: Elo's odds too.
+#: and a gap of 400 points means 10-to-1 odds. What a gap means is where the rater's
+#: updates settle: Plackett–Luce moves two players apart until the stronger one's
+#: expected score is 1 / (1 + exp(-Δμ / c)), c = √(2β² + σ₁² + σ₂²), about β√2 for
+#: settled players (β = 25/6); 10-to-1 is Δμ = β√2 · ln 10 ≈ 13.6, so one μ unit is
+#: about 29.5 points, and every gap lands on Elo's odds (Elo is logistic too).
+#: (OpenSkill's ``predict_win`` uses Φ instead, which its updates do not settle at:
+#: on that scale a level that beats another 74 % of the time stood 320 points above it.)
 START = 1500
-POINTS_PER_MU = 400 / (math.sqrt(2) * (DEFAULT_MU / 6) * NormalDist().inv_cdf(10 / 11))
+POINTS_PER_MU = 400 / (math.sqrt(2) * (DEFAULT_MU / 6) * math.log(10))
 
 
 def points(mu: float) -> int:
@@ -28,8 +28,8 @@ def points(mu: float) -> int:
 
 
 def rating_text(mu: float, provisional: bool) -> str:
-    """What a page shows: "1623", or "1623?" while the rating is provisional."""
-    return f"{points(mu)}{'?' if provisional else ''}"
+    """What a page shows for μ: "1623", or "1623?" while the rating is provisional."""
+    return rating_label(points(mu), provisional)
 
 
 class Competitor(models.Model):
@@ -49,7 +49,14 @@ class Competitor(models.Model):
     )
     mu = models.FloatField(default=DEFAULT_MU)
     sigma = models.FloatField(default=DEFAULT_SIGMA)
+    #: Rated games on the site.
     games = models.PositiveIntegerField(default=0)
+    #: Where the rating starts instead of (DEFAULT_MU, DEFAULT_SIGMA), and how many
+    #: games that start stands for: a level's place on its head-to-head ladder
+    #: (``webapp.leaderboards.seeds``). None: everyone else, who starts at 1500.
+    seed_mu = models.FloatField(null=True, blank=True)
+    seed_sigma = models.FloatField(null=True, blank=True)
+    seed_games = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "key"], name="unique_competitor")]
@@ -69,7 +76,16 @@ class Competitor(models.Model):
 
     @property
     def provisional(self) -> bool:
-        return self.games < PROVISIONAL_GAMES or self.sigma > PROVISIONAL_SIGMA
+        return is_provisional(self.games + self.seed_games, self.sigma)
+
+    @property
+    def seeded(self) -> bool:
+        return self.seed_mu is not None
+
+    @property
+    def seed_rating(self) -> int | None:
+        """Where a level's rating started (its ladder), on the familiar scale."""
+        return None if self.seed_mu is None else points(self.seed_mu)
 
     @property
     def rating_text(self) -> str:

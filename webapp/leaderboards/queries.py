@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.db.models import Q
+
 from agents.equilibrium.soundness import figures
 from agents.stats import Tally, result_for
 from games.core import Outcome
@@ -16,7 +18,7 @@ def leaderboard(game: str) -> list[dict[str, Any]]:
     """Settled ratings first, highest first; provisional ones ("?") after them, as
     lichess keeps them off its boards: a few lucky games do not top a leaderboard."""
     rows = sorted(
-        Competitor.objects.filter(game=game, games__gt=0),
+        Competitor.objects.filter(game=game).filter(Q(games__gt=0) | Q(seed_mu__isnull=False)),
         key=lambda c: (c.provisional, -c.mu, -c.ordinal),
     )
     owners = bot_owners([c.key for c in rows if c.kind == Competitor.Kind.BOT])
@@ -33,6 +35,7 @@ def leaderboard(game: str) -> list[dict[str, Any]]:
             "mu": round(c.mu, 3),
             "sigma": round(c.sigma, 3),
             "games": c.games,
+            "seed_games": c.seed_games,
             "provisional": c.provisional,
             **(soundness(c.name) if game == "footsies" and c.kind == Competitor.Kind.AGENT else {}),
         }

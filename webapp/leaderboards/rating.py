@@ -1,8 +1,11 @@
-"""OpenSkill ratings, one leaderboard per game, updated after every finished match.
+"""OpenSkill ratings, one leaderboard per game, updated after every finished match that
+counts (``counting``: not casual, no guest, and for our agents only on the lobby's rules,
+against a person or in a tournament).
 
 Matches are taken in one global order (``RatedMatch.seq``), under a lock
 (``RatingOrder``), so the live numbers and ``manage.py rebuild_ratings`` (which replays
-that order) are the same.
+that order) are the same. Everyone starts at 1500 except the levels, which start from
+their head-to-head ladder (``seeds``).
 Plackett–Luce ranks any number of seats at once, so Dice Wars rates 2–8 players.
 """
 
@@ -12,10 +15,11 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max, Value
+from django.db.models.functions import Coalesce
 from openskill.models import PlackettLuce
 
-from webapp.accounts.identity import is_bot_key
+from webapp.leaderboards.counting import competitor_key, why_not
 from webapp.leaderboards.models import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
@@ -24,24 +28,13 @@ from webapp.leaderboards.models import (
     RatingChange,
     RatingOrder,
 )
+from webapp.leaderboards.seeds import seeded
 from webapp.matches.bulk import insert_many
 from webapp.matches.clocks import board_of, is_correspondence
 from webapp.matches.models import Match, Seat
 
 MODEL = PlackettLuce()
 BATCH = 1000
-
-
-def competitor_key(seat) -> tuple[str, str, str] | None:
-    """(key, kind, name) of whoever sat in a seat, or None if that seat is not rated
-    (a guest, or a seat nobody took)."""
-    if seat.agent_spec:
-        return f"agent:{seat.agent_spec}", Competitor.Kind.AGENT, seat.agent_spec
-    if is_bot_key(seat.owner):  # an outside bot: its seats hold "bot:<id>"
-        return seat.owner, Competitor.Kind.BOT, seat.name
-    if seat.user_id:
-        return f"user:{seat.user_id}", Competitor.Kind.PERSON, seat.name
-    return None
 
 
 class Finished(NamedTuple):
@@ -56,6 +49,10 @@ class Finished(NamedTuple):
     rated: bool = True
     #: Days a move: rated on the game's correspondence board, apart from live play.
     correspondence: bool = False
+    #: The stored options (None: the engine's defaults) and who made the match
+    #: ("tournament:<id>" for a tournament's games): what ``counting.why_not`` reads.
+    options: dict | None = None
+    created_by: str = ""
 
     @property
     def board(self) -> str:
@@ -83,32 +80,31 @@ def finished(match_ids: list[int], known: dict[int, Finished] | None = None) -> 
     for match_id, *seat in rows if wanted else ():
         seats[match_id].append(SeatRow(*seat))
     found = Match.objects.filter(pk__in=wanted).values_list(
-        "pk", "game", "result", "rated", "time_control"
+        "pk", "game", "result", "rated", "time_control", "options", "created_by"
     )
     by_id.update(
         {
-            pk: Finished(pk, game, result, seats[pk], rated, is_correspondence(control))
-            for pk, game, result, rated, control in found
+            pk: Finished(
+                pk, game, result, seats[pk], rated, is_correspondence(control), options, by
+            )
+            for pk, game, result, rated, control, options, by in found
         }
     )
     return [by_id[m] for m in match_ids]
 
 
 def _competitors(matches: list[Finished]) -> dict[tuple[str, str], Competitor]:
-    """Every competitor of a batch of matches by (game, key), made where missing: a
-    few queries for the whole batch, not a few per seat."""
+    """Every competitor of a batch of rated matches by (game, key), made where missing:
+    a few queries for the whole batch, not a few per seat."""
     wanted: dict[tuple[str, str], Competitor] = {}
     for match in matches:
         for seat in match.seats:
             found = competitor_key(seat)
             if found is not None:
                 key, kind, name = found
-                wanted.setdefault(
-                    (match.board, key),
-                    Competitor(
-                        game=match.board, key=key, kind=kind, name=name, user_id=seat.user_id
-                    ),
-                )
+                if (match.board, key) not in wanted:
+                    # A level starts where its ladder puts it (seeds), anyone else at 1500.
+                    wanted[(match.board, key)] = seeded(match.board, key, kind, name, seat.user_id)
     games = {g for g, _ in wanted}
     keys = {k for _, k in wanted}
 
@@ -124,25 +120,24 @@ def _competitors(matches: list[Finished]) -> dict[tuple[str, str], Competitor]:
     return have
 
 
-def _seated(match: Finished, competitors: dict) -> list[Competitor] | None:
-    keys = [competitor_key(s) for s in match.seats]
-    if any(k is None for k in keys) or len({k[0] for k in keys}) != len(keys):
-        return None  # a guest played, or one competitor held two seats: not rated
-    return [competitors[(match.board, k[0])] for k in keys]
+def _seated(match: Finished, competitors: dict) -> list[Competitor]:
+    return [competitors[(match.board, competitor_key(s)[0])] for s in match.seats]
 
 
 def apply(matches: list[Finished], seqs: Iterable[int]) -> None:
     """Rate finished matches in order as numbers ``seqs``, with a handful of bulk writes
     for the whole batch. The ratings are those of rating them one at a time: each match
-    sees the ratings the one before left."""
-    competitors = _competitors(matches)
+    sees the ratings the one before left. Only matches that count (``counting``) move
+    a rating; the others are numbered too, as not rated."""
+    counted = {m.pk for m in matches if (m.result or {}).get("ranks") and why_not(m) is None}
+    competitors = _competitors([m for m in matches if m.pk in counted])
     rated, changes, touched = [], [], {}
     for match, seq in zip(matches, seqs, strict=True):
-        ranks = (match.result or {}).get("ranks")
-        seated = _seated(match, competitors) if ranks and match.rated else None
-        rated.append((match.pk, seq, seated is not None))
-        if seated is None:
+        rated.append((match.pk, seq, match.pk in counted))
+        if match.pk not in counted:
             continue
+        ranks = match.result["ranks"]
+        seated = _seated(match, competitors)
         before = [MODEL.rating(mu=c.mu, sigma=c.sigma) for c in seated]
         after = MODEL.rate([[r] for r in before], ranks=list(ranks))
         for seat, (competitor, old, (new,)) in enumerate(zip(seated, before, after, strict=True)):
@@ -194,13 +189,20 @@ def rate_finished_matches(known: dict[int, Finished] | None = None) -> int:
 
 
 def rebuild() -> int:
-    """Recompute every rating from the stored matches, in their rated order."""
+    """Recompute every rating from the stored matches, in their rated order, each
+    from where it starts (a level's seed), by today's rules of what counts
+    (``counting``): a database rated by an earlier version comes out as if rated now."""
     with transaction.atomic():
         RatingOrder.lock()
         order = list(RatedMatch.objects.order_by("seq").values_list("match_id", "seq"))
         RatingChange.objects.all().delete()
         RatedMatch.objects.all().delete()
-        Competitor.objects.update(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA, games=0)
+        # Back to where each started: a level's seed, anyone else 1500.
+        Competitor.objects.update(
+            mu=Coalesce(F("seed_mu"), Value(DEFAULT_MU)),
+            sigma=Coalesce(F("seed_sigma"), Value(DEFAULT_SIGMA)),
+            games=0,
+        )
         for start in range(0, len(order), BATCH):
             part = order[start : start + BATCH]
             apply(finished([m for m, _ in part]), [seq for _, seq in part])

@@ -38,7 +38,9 @@ class GameInfo:
     picture_alt: str = ""
     #: What ends the match under given options, in a sentence.
     length: Callable[[dict[str, Any]], str] = field(kw_only=True)
-    #: The opponent a person meets unless they pick another: a real AI that plays a fair
+    #: The opponent a person meets unless they pick another: one of the game's levels
+    #: ("level:<name>", so the lobby's preselected opponent is one it lists beside the
+    #: form), or an agent spec for a game without levels; a real AI that plays a fair
     #: game at once (instant or about a second a move), not ``random``.
     default_opponent: str = field(kw_only=True)
 
@@ -131,7 +133,7 @@ GAMES: dict[str, GameInfo] = {
         "Both fighters choose at the same time, so nobody moves first.",
         picture_alt="Two fighters facing each other, their blocks and the last exchange",
         length=_footsies_length,
-        default_opponent="footsies-bayesian",
+        default_opponent="level:easy",
     ),
     "buttonmen": GameInfo(
         "buttonmen",
@@ -140,7 +142,7 @@ GAMES: dict[str, GameInfo] = {
         "Who attacks first is decided by the dice each round.",
         picture_alt="Two fighters' dice, one die selected for an attack",
         length=_buttonmen_length,
-        default_opponent="buttonmen-mc",
+        default_opponent="level:medium",
     ),
     "octagon": GameInfo(
         "octagon",
@@ -150,7 +152,7 @@ GAMES: dict[str, GameInfo] = {
         "Red places first unless the rules options say otherwise.",
         picture_alt="The octagonal board with red and blue pieces and the central hole",
         length=_octagon_length,
-        default_opponent="octagon-greedy",
+        default_opponent="level:strong",
     ),
     "dicewars": GameInfo(
         "dicewars",
@@ -160,7 +162,7 @@ GAMES: dict[str, GameInfo] = {
         "The play order is drawn at random when the map is made.",
         picture_alt="A hex map of territories in the players' colours with stacks of dice",
         length=_dicewars_length,
-        default_opponent="dicewars-sdc",
+        default_opponent="level:medium",
     ),
     "dungeon": GameInfo(
         "dungeon",
@@ -171,7 +173,7 @@ GAMES: dict[str, GameInfo] = {
         seat_names=("the Hero", "the enemy"),
         picture_alt="The Hero's and the Frog's equipment cards and the dice of the turn",
         length=_dungeon_length,
-        default_opponent="dungeon-planner",
+        default_opponent="level:best",
     ),
 }
 

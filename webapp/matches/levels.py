@@ -3,9 +3,11 @@
 A level (``agents.levels``) is played by one agent spec. What the lobby says about it
 is measured, never guessed:
 
-- *rating*: the spec's row on the game's leaderboard (on the familiar scale, 1500 at
-  the start; games; provisional),
-  which the scheduled levels ladder keeps up to date (``webapp.tournaments.schedules``);
+- *rating*: the spec's row on the game's leaderboard (on the familiar scale; games;
+  provisional). It starts where the head-to-head ladder below puts the level
+  (``webapp.leaderboards.seeds``), and moves only with rated games on the lobby's rules:
+  against people, and the scheduled levels ladder (``webapp.tournaments.schedules``),
+  never a visitor's AI-against-AI match (``webapp.leaderboards.counting``);
 - *thinking time*: the median of the spec's stored decision times (``stats.seconds``
   of its latest decisions, live and tournament games alike);
 - *people's record*: how often people (signed in or guests) beat it, over its latest
@@ -39,6 +41,7 @@ from webapp.accounts.identity import BOT_KEY
 from webapp.matches import signals
 from webapp.matches.lobby import OPPONENT_SOURCES, Opponent
 from webapp.matches.models import Event, Match, Seat
+from webapp.rating_labels import rating_label
 
 #: The latest matches of a spec, and decisions at most, that its thinking time is read from.
 RECENT_MATCHES = 20
@@ -53,9 +56,10 @@ CACHE_S = 60
 class LevelRow:
     level: Level
     description: str
-    rating: int | None  # the leaderboard's rating; None before its first rated game
-    games: int
+    rating: int | None  # the leaderboard's rating; None while it has none
+    games: int  # rated games on the site
     provisional: bool
+    ladder_games: int  # the head-to-head games its rating started from (0: none)
     competitor_id: int | None
     thinking_s: float | None  # median seconds a decision; None before any is stored
     decisions: int
@@ -72,12 +76,26 @@ class LevelRow:
         return f"people won {won:g} of {t.games} game{'s' if t.games != 1 else ''} ({share:.0f} %)"
 
     @property
+    def rating_label(self) -> str:
+        """ "1823", or "1823?" while provisional ("" while not rated)."""
+        return "" if self.rating is None else rating_label(self.rating, self.provisional)
+
+    @property
+    def games_text(self) -> str:
+        """What the rating stands on: "400 ladder games + 12 rated games"."""
+        parts = []
+        if self.ladder_games:
+            parts.append(f"{self.ladder_games} ladder games")
+        if self.games or not parts:
+            parts.append(f"{self.games} rated game{'s' if self.games != 1 else ''}")
+        note = ", provisional" if self.provisional else ""
+        return " + ".join(parts) + note
+
+    @property
     def rating_text(self) -> str:
         if self.rating is None:
             return "not yet rated"
-        games = f"{self.games} game{'s' if self.games != 1 else ''}"
-        note = ", provisional" if self.provisional else ""
-        return f"{self.rating}{'?' if self.provisional else ''} ({games}{note})"
+        return f"{self.rating_label} ({self.games_text})"
 
     @property
     def thinking_text(self) -> str:
@@ -165,7 +183,7 @@ def _row(game: str, lv: Level) -> LevelRow:
         (c for c in signals.ask(signals.ratings_of, key=key) if c.game == game and c.key == key),
         None,
     )
-    rated = competitor is not None and competitor.games > 0
+    rated = competitor is not None and (competitor.games > 0 or competitor.seeded)
     thinking, decisions = thinking_time(game, lv.spec)
     return LevelRow(
         level=lv,
@@ -173,6 +191,7 @@ def _row(game: str, lv: Level) -> LevelRow:
         rating=competitor.rating if rated else None,
         games=competitor.games if rated else 0,
         provisional=competitor.provisional if rated else True,
+        ladder_games=competitor.seed_games if rated else 0,
         competitor_id=competitor.pk if rated else None,
         thinking_s=thinking,
         decisions=decisions,

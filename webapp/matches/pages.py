@@ -90,7 +90,10 @@ def _record(seats) -> dict[str, dict[str, int]]:
 def profile(request, name: str):
     kind, shown, seats, key = _seats_of(name)
     record = _record(seats)
-    ratings = {c.game: c for c in signals.ask(signals.ratings_of, key=key) if c.games}
+    # A level has a rating from its ladder before its first game here (seed_games).
+    ratings = {
+        c.game: c for c in signals.ask(signals.ratings_of, key=key) if c.games or c.seed_games
+    }
     rows = []
     for game in games.all():
         tally = record.get(game.slug)

@@ -201,7 +201,8 @@ def do_store_played(batch: list[PlayedMatch]) -> list[Match]:
         # One announcement for the batch, with what is in hand (ratings need not read
         # the rows back).
         played = {
-            m.pk: (m.game, m.result, list(p.specs)) for m, p in zip(matches, batch, strict=True)
+            m.pk: (m.game, m.result, list(p.specs), m.options, m.created_by)
+            for m, p in zip(matches, batch, strict=True)
         }
         signals.match_ended.notify_on_commit(
             match_id=matches[-1].pk, status=Match.Status.FINISHED, played=played

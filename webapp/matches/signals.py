@@ -14,12 +14,16 @@ refuse by raising ``Rejected``, and its writes commit or roll back with the move
 After the commit, once per match (``notify``: failures are logged, the result stays):
 - ``match_ended(match_id, status, played)``: finished or aborted, however it ended (a
   last move, resignation, forfeit, loss on time, abort); ``played`` is what a batch of
-  in-memory games already knows (``{match_id: (game, result, specs)}``), else None;
+  in-memory games already knows (``{match_id: (game, result, specs, options,
+  created_by)}``), else None;
 - ``match_rated(match_id)``: a finished match's ratings were updated (analyses).
 
 Questions the pages ask (``send`` returns each listener's answer; the leaderboards
 answer, and with no listener the pages show no ratings):
-- ``rating_changes(match)``: a list of ``{seat, name, before, after, delta}``;
+- ``rating_changes(match)``: a list of ``{seat, name, before, after, delta,
+  before_text, after_text}`` (the texts "1623?" while provisional);
+- ``rating_note(match, identity)``: why a finished match moved no rating, in words for
+  the asker (a list of one text; empty if it was rated or is not yet);
 - ``ratings_of(key)``: the rating rows (``Competitor``) of an owner key (``user:…``,
   ``agent:<spec>``) and of its variants (``key:…``), every game;
 - ``match_context(match, identity)``: where the match belongs, for its game-over card
@@ -40,6 +44,7 @@ match_ended = Hook("match_ended")
 match_rated = Hook("match_rated")
 
 rating_changes = Hook("rating_changes")
+rating_note = Hook("rating_note")
 ratings_of = Hook("ratings_of")
 match_context = Hook("match_context")
 

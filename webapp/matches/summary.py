@@ -28,6 +28,11 @@ def rating_changes(match: Match) -> list[dict[str, Any]]:
     return signals.ask(signals.rating_changes, match=match)  # the leaderboards answer
 
 
+def rating_note(match: Match, identity) -> str:
+    """Why the match moved no rating, for the asker ("" if it did, or not yet)."""
+    return next(iter(signals.ask(signals.rating_note, match=match, identity=identity)), "")
+
+
 def _url(name: str, match_id: int) -> str | None:
     try:
         return reverse(name, args=[match_id])
@@ -51,6 +56,7 @@ def summary(match: Match, seat: int | None, identity=None) -> dict[str, Any]:
         "headline": headline(match, seat),
         "reason": result.get("reason", ""),
         "ratings": rating_changes(match),
+        "rating_note": rating_note(match, identity),
         "rated": hasattr(match, "rating") and match.rating.rated,
         "replay": _url("replays:replay", match.pk),
         "analysis": _url("replays:analysis", match.pk),

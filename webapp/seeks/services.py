@@ -19,6 +19,7 @@ from webapp.matches import clocks, levels, signals
 from webapp.matches import services as matches
 from webapp.matches.lobby import DEFAULT_OPPONENT
 from webapp.matches.models import Match
+from webapp.rating_labels import rating_label
 from webapp.seeks.models import Seek, SeekSeat
 
 #: Open seeks one person may have at once (over every game and time control).
@@ -52,6 +53,21 @@ def rating_of(identity: Identity, game: str, clock: str) -> int:
     rows = signals.ask(signals.ratings_of, key=identity.key)
     found = [c for c in rows if c.game == board and c.key == identity.key and c.games > 0]
     return found[0].rating if found else START
+
+
+def mark_provisional(seeks: list[Seek]) -> list[Seek]:
+    """Set ``provisional`` on each seek: is its poster's rating on the seek's board
+    provisional (a newcomer's or a guest's 1500 is)? Pages write it with a "?"."""
+    found: dict[tuple[str, str], bool] = {}
+    for seek in seeks:
+        control = clocks.parse(seek.clock)
+        board = clocks.board_of(seek.game, correspondence=bool(control and control.correspondence))
+        if (seek.created_by, board) not in found:
+            rows = signals.ask(signals.ratings_of, key=seek.created_by)
+            mine = [c for c in rows if c.game == board and c.key == seek.created_by]
+            found[(seek.created_by, board)] = not mine or mine[0].provisional
+        seek.provisional = found[(seek.created_by, board)]
+    return seeks
 
 
 def _near(a: int, b: int, points: int | None) -> bool:
@@ -299,6 +315,8 @@ def open_seeks(limit: int = 100) -> list[Seek]:
 
 
 def as_json(seek: Seek) -> dict[str, Any]:
+    if not hasattr(seek, "provisional"):
+        mark_provisional([seek])
     control = clocks.parse(seek.clock)
     return {
         "id": seek.pk,
@@ -308,6 +326,7 @@ def as_json(seek: Seek) -> dict[str, Any]:
         "rated": seek.rated,
         "players": seek.players,
         "rating": seek.rating,
+        "rating_text": rating_label(poster_rating(seek), seek.provisional),
         "rating_range": seek.rating_range,
         "no_bots": seek.no_bots,
         "joined": 1 + len(seek.joined.all()),

@@ -38,7 +38,7 @@ def seeks_page(request):
         else:
             return redirect("seeks:list")
     identity = identity_of(request.user, request.session)
-    seeks = services.open_seeks()
+    seeks = services.mark_provisional(services.open_seeks())
     joined = set()
     if identity is not None:
         joined = set(

@@ -20,6 +20,7 @@ class Tournament(models.Model):
         DUPLICATE = "duplicate", "duplicate (same dice, seats swapped)"
         FREEFORALL = "freeforall", "free-for-all (3–8 seats)"
         GAUNTLET = "gauntlet", "gauntlet (the first entrant against the field)"
+        LADDER = "ladder", "ladder (each entrant against the next in the list)"
         SWISS = "swiss", "Swiss (rounds paired by score)"
         ARENA = "arena", "arena (as many games as you can in a time window)"
 

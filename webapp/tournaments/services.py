@@ -78,6 +78,8 @@ def check_tournament(plan: TournamentPlan) -> Checked:
             raise ArenaError(f"name 1 to {settings.DICEARENA_MAX_ENTRANTS} entrants")
         if plan.format == "gauntlet" and len(plan.entrants) < 2:
             raise ArenaError("a gauntlet needs an entrant and at least one opponent")
+        if plan.format == "ladder" and len(plan.entrants) < 2:
+            raise ArenaError("a ladder needs at least two entrants, weakest first")
         players = check_players(game, plan.format, len(plan.entrants), plan.players)
         specs = _check_entrants(game, plan)
         options = game.resolve_options(plan.options)

@@ -13,12 +13,14 @@ DEMO = [
 
 class Command(BaseCommand):
     help = (
-        "Install demo data: a few finished AI-vs-AI matches to browse, and the scheduled "
-        "tournaments (idempotent)."
+        "Install demo data: a few finished AI-vs-AI matches to browse (demonstrations: "
+        "not rated), the scheduled tournaments, and the levels' ratings from their "
+        "shipped ladders (idempotent)."
     )
 
     def handle(self, *args, **options):
         call_command("install_schedules", verbosity=0)  # the ladders (idempotent)
+        call_command("seed_ratings", verbosity=0)  # a rebuild only when a seed changed
         if Match.objects.filter(created_by="demo").exists():
             self.stdout.write("demo data already there")
             return
