@@ -237,8 +237,12 @@ def start_due(now: datetime | None = None) -> dict[str, int]:
                 started += 1
                 continue
             tournament.status = Tournament.Status.CANCELLED
-            tournament.error = "fewer than two people had joined when it was due to start"
-            tournament.save(update_fields=["status", "error"])
+            tournament.finished_at = now
+            tournament.error = (
+                "Cancelled at its start time: fewer than two people had joined "
+                f"({tournament.entries.count()} had)."
+            )
+            tournament.save(update_fields=["status", "finished_at", "error"])
             transaction.on_commit(lambda tid=tournament_id: live.progress(tid))
             cancelled += 1
     return {"started": started, "cancelled": cancelled}

@@ -80,8 +80,10 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         for seat, entry in enumerate(game.seating):
             if "fighters" in game.stats:
                 fighters[specs[entry]][game.stats["fighters"][seat]].add(results[seat])
-    if tournament.status == Tournament.Status.OPEN:
-        standings = table.rows_json()  # still taking entries: no format to order by yet
+    if tournament.started_at is None:
+        # Still taking entries, or cancelled before it started (perhaps with fewer
+        # entrants than its format needs): no games, no format to order them by.
+        standings = table.rows_json()
     else:
         standings = tournament.tournament_format(n).order(table.rows_json(), stored)
     for row in standings:

@@ -197,12 +197,18 @@ def _int(text, default: int) -> int:
 @require_POST
 def cancel(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if tournament.is_over:  # a second press (an old page): nothing to do, the page says why
+        return redirect("tournaments:detail", tournament_id=tournament.pk)
     if not _may_cancel(request, tournament):
-        return HttpResponseForbidden("only its submitter can cancel a tournament")
+        return HttpResponseForbidden("only its maker can cancel a tournament")
+    by_maker = _is_maker(request, tournament)
     try:
-        services.cancel(tournament.pk)
-    except services.Invalid as exc:
-        messages.error(request, str(exc))
+        services.cancel(
+            tournament.pk,
+            "Cancelled by its maker." if by_maker else "Cancelled by the site's staff.",
+        )
+    except services.Invalid:
+        pass  # a second press (an old page): it is over already, and the page says how
     return redirect("tournaments:detail", tournament_id=tournament.pk)
 
 
@@ -257,10 +263,19 @@ def _next_run(task: PeriodicTask):
         return None
 
 
+def _is_maker(request, tournament: Tournament) -> bool:
+    """Its submitter's account, or (a tournament for people) the identity that made it,
+    a guest's included."""
+    if request.user.is_authenticated and tournament.user_id == request.user.pk:
+        return True
+    identity = identity_of(request.user, request.session)
+    return bool(tournament.clock) and identity is not None and identity.key == tournament.created_by
+
+
 def _may_cancel(request, tournament: Tournament) -> bool:
-    if tournament.is_over or not request.user.is_authenticated:
+    if tournament.is_over:
         return False
-    return request.user.is_staff or tournament.user_id == request.user.pk
+    return request.user.is_staff or _is_maker(request, tournament)
 
 
 def _heatmap(results) -> list[dict]:
