@@ -283,6 +283,18 @@ def _started(tournament_id: int) -> None:
     live.progress(tournament_id)
 
 
+def claim_guest_entries(guest: Identity, user: Identity) -> None:
+    """A guest signed up: their entries (in open, running and past tournaments) are the
+    account's, under its name, so the next pairing seats the account; the tournaments
+    they made are the account's to start or cancel. Inside the sign-up's transaction."""
+    Entry.objects.filter(agent_spec=person_spec(guest)).update(
+        agent_spec=person_spec(user), name=user.name
+    )
+    Tournament.objects.filter(created_by=guest.key).update(
+        created_by=user.key, user_id=user.user_id
+    )
+
+
 def my_matches(tournament: Tournament, identity: Identity | None) -> list[int]:
     """The person's unfinished matches in this tournament (their current game)."""
     if identity is None:
