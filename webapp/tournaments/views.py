@@ -17,7 +17,7 @@ from webapp.accounts.identity import identity_of, owner_identity
 from webapp.bots.views import bot_defaults
 from webapp.errors import Rejected
 from webapp.matches import lobby
-from webapp.tournaments import people, presets, services, standings
+from webapp.tournaments import people, presets, services, standings, words
 from webapp.tournaments.entrants import person_spec
 from webapp.tournaments.forms import entered, plan_from_form
 from webapp.tournaments.models import Tournament
@@ -87,45 +87,57 @@ def tournament_detail(request, tournament_id: int):
         tournament.games.select_related("match").order_by("pairing", "number"), 50
     ).get_page(request.GET.get("page"))
     for game in games_page:
-        # Who sat where and who won, by entrant rather than by seat number.
+        # Who sat where and how it ended, by entrant rather than by seat number.
         game.seat_specs = [results["labels"][i] for i in game.seating]
-        winners = (game.match.result or {}).get("winners", []) if game.match else []
-        game.winner_specs = [game.seat_specs[w] for w in winners]
+        game.state_words = words.GAME_STATES.get(game.status, game.status)
+        game.result_words = words.result_words(game.seat_specs, game.match)
+    played = any(row["games"] for row in results["standings"])
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
             "results": results,
-            "seats": standings.seat_totals(results),
-            "heatmap": _heatmap(results),
+            "played": played,
+            "seats": _seat_rows(results) if played else [],
+            "heatmap": _heatmap(results) if played else [],
             "published": _published(preset, results) if preset else [],
             "games_page": games_page,
             "can_cancel": _may_cancel(request, tournament),
             "progress": tournament.progress(),
+            "format_words": words.format_words(tournament),
+            "clock_words": words.clock_words(tournament) if tournament.clock else "",
+            "rules_words": words.rules_words(tournament.game_rules, tournament.options),
             **_for_people(request, tournament),
         },
     )
 
 
 def _for_people(request, tournament: Tournament) -> dict:
-    """A tournament for people: who is in, whether the visitor is, their game now."""
+    """A tournament for people: who is in, whether the visitor is (and paused or
+    withdrawn), their game now, what they may press."""
     if not tournament.clock:
         return {"for_people": False}
     identity = identity_of(request.user, request.session)
     spec = person_spec(identity) if identity else None
     entrants = list(tournament.entries.order_by("index"))
+    mine = next((e for e in entrants if e.agent_spec == spec), None)
     in_play = list(tournament.games.filter(match__status="active").order_by("pairing"))
     for game in in_play:
         game.names = [entrants[i].name for i in game.seating]
+    running = tournament.status == Tournament.Status.RUNNING
     return {
         "for_people": True,
         "people": entrants,
-        "entered": spec is not None and any(e.agent_spec == spec for e in entrants),
+        "entered": mine is not None,
+        "me": mine,
         "is_creator": identity is not None and identity.key == tournament.created_by,
         "my_matches": people.my_matches(tournament, identity),
         "in_play": in_play,
         "late_entry": tournament.takes_late_entries,
+        # What an entrant of a running arena or Swiss may press (lichess's buttons).
+        "may_pause": running and tournament.format == "arena" and mine is not None,
+        "may_leave": running and tournament.format in ("arena", "swiss") and mine is not None,
     }
 
 
@@ -184,6 +196,8 @@ def _people_action(action, makes_guest: bool = False):
 
 join = _people_action(people.join, makes_guest=True)
 withdraw = _people_action(people.withdraw)
+pause = _people_action(people.pause)
+resume = _people_action(people.resume)
 start = _people_action(people.start)
 
 
@@ -276,6 +290,13 @@ def _may_cancel(request, tournament: Tournament) -> bool:
     if tournament.is_over:
         return False
     return request.user.is_staff or _is_maker(request, tournament)
+
+
+def _seat_rows(results) -> list[dict]:
+    """Results by seat, the seats called 1st, 2nd... as players count them."""
+    return [
+        {**row, "label": words.ordinal(row["seat"] + 1)} for row in standings.seat_totals(results)
+    ]
 
 
 def _heatmap(results) -> list[dict]:
