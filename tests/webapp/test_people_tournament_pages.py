@@ -5,6 +5,8 @@ countdown and take entries well before they start; no page shows a seed, a Pytho
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -31,10 +33,13 @@ def signed_in(name: str) -> Client:
 
 
 def scheduled(format: str = "arena", starts_in: timedelta = timedelta(0)) -> Tournament:
+    """An event of a schedule for people, starting ``starts_in`` from now."""
+    starts = timezone.now() + starts_in
     return people.create(
         people.PeoplePlan(game="dicewars", format=format, clock="5+3", minutes=30),
         Identity(key=f"{people.SCHEDULE}Hourly", name="Hourly"),
-        starts_at=timezone.now() + starts_in,
+        starts_at=starts,
+        schedule_key=f"Hourly@{starts.isoformat()}",
     )
 
 
@@ -94,3 +99,112 @@ def test_a_guest_who_made_a_swiss_may_cancel_it_and_nobody_else_may():
     maker.post(f"/tournaments/{t.pk}/cancel/")
     assert Tournament.objects.get().status == "cancelled"
     assert other.get(made.url).status_code == 200
+
+
+# ----- the next scheduled events: listed ahead, with a countdown, joinable ----------------
+
+
+def test_the_next_hourly_arenas_are_announced_ahead_listed_with_a_countdown_and_joinable():
+    from django_celery_beat.models import PeriodicTask
+
+    from webapp.tournaments import schedules, tasks
+
+    schedules.install_defaults()
+    for name in (schedules.PEOPLE_ARENA["name"], schedules.PEOPLE_SWISS["name"]):
+        task = PeriodicTask.objects.get(name=name)
+        assert tasks.scheduled_people_tournament(**json.loads(task.kwargs)).startswith(
+            "tournaments "
+        )
+        # Beat asks again every few minutes: nothing is made twice.
+        assert tasks.scheduled_people_tournament(**json.loads(task.kwargs)) == (
+            "nothing new to announce"
+        )
+    arenas = list(Tournament.objects.filter(format="arena").order_by("starts_at"))
+    now = timezone.now()
+    # The next two hourly arenas, on the hour: the next hour's is open an hour ahead.
+    assert len(arenas) == 2
+    assert all((a.starts_at.minute, a.starts_at.second, a.status) == (0, 0, "open") for a in arenas)
+    assert arenas[1].starts_at - arenas[0].starts_at == timedelta(hours=1)
+    assert arenas[1].starts_at - now > timedelta(hours=1)
+    (swiss,) = Tournament.objects.filter(format="swiss")
+    assert swiss.starts_at.hour == 18 and timedelta(0) < swiss.starts_at - now <= timedelta(days=1)
+
+    visitor = Client()
+    page = visitor.get("/tournaments/").content.decode()
+    upcoming = page[page.index('id="upcoming"') : page.index('id="all-tournaments"')]
+    for t in [*arenas, swiss]:
+        assert f'data-id="{t.pk}"' in upcoming
+        assert f'data-countdown="{t.starts_at.isoformat()}"' in upcoming
+    assert upcoming.count('class="primary join"') == 3
+    assert "arena" in page[: page.index('id="upcoming"')].lower()  # the text says what it is
+    # Joining from the list: the visitor is in, and the list says so.
+    assert visitor.post(f"/tournaments/{arenas[1].pk}/join/").status_code == 302
+    assert arenas[1].entries.count() == 1
+    page = visitor.get("/tournaments/").content.decode()
+    assert page.count("You are in") == 1
+    # Its page counts down to the start and says the arena's rules.
+    detail = visitor.get(f"/tournaments/{arenas[1].pk}/").content.decode()
+    assert f'data-countdown="{arenas[1].starts_at.isoformat()}"' in detail
+    assert "It runs 30 minutes once started" in detail
+
+
+def test_a_running_arena_is_listed_as_on_now_and_cancelled_empty_runs_leave_the_list():
+    gone = scheduled(starts_in=timedelta(seconds=-1))
+    people.start_due()
+    assert Tournament.objects.get(pk=gone.pk).status == "cancelled"
+    on = scheduled(starts_in=timedelta(seconds=-1))
+    for who in ("ann", "bob"):
+        people.join(on.pk, person(who))
+    people.start_due()
+    page = Client().get("/tournaments/").content.decode()
+    on_now = page[page.index('id="on-now"') : page.index('id="upcoming"')]
+    assert f'data-id="{on.pk}"' in on_now and "Join the arena now" in on_now
+    assert f"/tournaments/{gone.pk}/" not in page
+    assert f"/tournaments/{gone.pk}/" in Client().get("/tournaments/scheduled/").content.decode()
+
+
+# ----- pages read as a person expects ----------------------------------------------------
+
+INTERNALS = [
+    re.compile(r"\{'"),  # a Python dict of options
+    re.compile(r"\b1 games\b"),
+    re.compile(r"\bPairing\b"),
+    re.compile(r"\b\d+ / 0\b"),
+    re.compile(r"[0-9a-f]{32}"),  # a seed
+    re.compile(r">\s*0 \(moves first\)"),
+]
+
+
+def visible_text(html: str) -> str:
+    """The page's words as read: no tags, scripts or attributes."""
+    html = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_a_people_arena_page_shows_names_words_and_no_internals():
+    t = people.create(
+        people.PeoplePlan(game="dicewars", format="arena", clock="5+3", minutes=30),
+        person("ann"),
+    )
+    for name in ("bob", "cat"):
+        people.join(t.pk, person(name))
+    for client, url in ((Client(), f"/tournaments/{t.pk}/"), (Client(), "/tournaments/")):
+        text = visible_text(client.get(url).content.decode())
+        for pattern in INTERNALS:
+            assert not pattern.search(text), (url, pattern.pattern)
+    t = people.start(t.pk, Identity(t.created_by, "ann"))
+    from webapp.matches import endings
+
+    match = t.games.get(pairing=0).match
+    loser = match.seats.get(index=1)
+    endings.resign(match.pk, Identity(loser.owner, loser.name))
+    for url in (f"/tournaments/{t.pk}/", "/tournaments/", "/tournaments/scheduled/"):
+        text = visible_text(Client().get(url).content.decode())
+        for pattern in INTERNALS:
+            assert not pattern.search(text), (url, pattern.pattern)
+        assert "dicewars" not in text, url  # the game's title, never its slug
+    text = " ".join(visible_text(Client().get(f"/tournaments/{t.pk}/").content.decode()).split())
+    assert "Dice Wars · Arena, 30 minutes · 5+3 (minutes + seconds a move)" in text
+    assert "1 game played" in text
+    assert f"{loser.name} resigned" in text and "won" in text
+    assert "The Dice Wars rules as the lobby plays them" in text

@@ -36,6 +36,7 @@ from webapp.accounts.identity import Identity
 from webapp.bots.challenges import check_bot_plays
 from webapp.errors import Rejected
 from webapp.matches import clocks
+from webapp.matches.lobby import lobby_defaults
 from webapp.tournaments import live, playing, services
 from webapp.tournaments.entrants import person_spec
 from webapp.tournaments.models import Entry, Tournament
@@ -108,7 +109,8 @@ def create(
             name=(plan.name.strip() or f"{game.title} {plan.format} for people ({clock})")[:120],
             game=plan.game,
             format=plan.format,
-            options=game.resolve_options({}),
+            # The rules people play in the lobby (Footsies: first to 3 of 5 rounds).
+            options=game.resolve_options(lobby_defaults(game)),
             players=2,
             games_per_pairing=1,
             rounds=plan.rounds if plan.format == "swiss" else 1,

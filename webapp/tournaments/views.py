@@ -6,6 +6,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Count, F, Q
 from django.http import HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -20,16 +21,60 @@ from webapp.matches import lobby
 from webapp.tournaments import people, presets, services, standings, words
 from webapp.tournaments.entrants import person_spec
 from webapp.tournaments.forms import entered, plan_from_form
-from webapp.tournaments.models import Tournament
+from webapp.tournaments.models import Entry, Tournament
 
 
 def tournament_list(request):
-    page = Paginator(Tournament.objects.all(), 25).get_page(request.GET.get("page"))
+    """What is coming up (open tournaments for people, soonest first, with a countdown
+    and a Join button; arenas running now that take late entries), then every other
+    tournament, newest first. Scheduled events nobody came to are left out of the
+    latter (the schedules' page lists them)."""
+    rows = Tournament.objects.exclude(status=Tournament.Status.OPEN).exclude(
+        status=Tournament.Status.CANCELLED, schedule_key__isnull=False, games_done=0
+    )
+    page = Paginator(rows, 25).get_page(request.GET.get("page"))
+    for t in page:
+        t.format_text = words.format_words(t)
+        t.progress_text = words.progress_words(t)
     return render(
         request,
         "tournaments/list.html",
-        {"page": page, "presets": presets.available()},
+        {"page": page, "presets": presets.available(), **_coming_up(request)},
     )
+
+
+def _coming_up(request) -> dict:
+    joined = Count("entries", filter=Q(entries__state=Entry.State.ACTIVE))
+    people_only = Tournament.objects.exclude(clock="").annotate(joined=joined)
+    upcoming = list(
+        people_only.filter(status=Tournament.Status.OPEN).order_by(
+            F("starts_at").asc(nulls_last=True), "-created_at"
+        )[:UPCOMING]
+    )
+    on_now = [
+        t
+        for t in people_only.filter(status=Tournament.Status.RUNNING).exclude(ends_at=None)
+        if t.takes_late_entries
+    ]
+    identity = identity_of(request.user, request.session)
+    mine = set()
+    if identity is not None:
+        mine = set(
+            Entry.objects.filter(
+                tournament__in=upcoming + on_now,
+                agent_spec=person_spec(identity),
+                state=Entry.State.ACTIVE,
+            ).values_list("tournament_id", flat=True)
+        )
+    for t in upcoming + on_now:
+        t.format_text = words.format_words(t)
+        t.clock_text = words.clock_words(t)
+        t.entered = t.pk in mine
+    return {"upcoming": upcoming, "on_now": on_now}
+
+
+#: Open tournaments for people the list shows at most.
+UPCOMING = 20
 
 
 def new_tournament(request):
@@ -257,12 +302,61 @@ def scheduled(request):
     rows = []
     for task in tasks:
         try:
-            spec = json.loads(task.kwargs or "{}").get("spec", {})
+            kwargs = json.loads(task.kwargs or "{}")
         except ValueError:
-            spec = {}
-        rows.append({"task": task, "spec": spec, "next_run": _next_run(task)})
-    recent = Tournament.objects.exclude(schedule_key=None)[:20]
+            kwargs = {}
+        spec = kwargs.get("spec", {})
+        for_people = task.task.endswith("scheduled_people_tournament")
+        every_s = kwargs.get("every_s") or (task.interval.every if task.interval else 0)
+        rows.append(
+            {
+                "task": task,
+                "game": _game_title(spec.get("game", "")),
+                "entrants": _entrants_words(spec)
+                if for_people
+                else ", ".join(spec.get("entrants", [])),
+                "every": _every_words(every_s),
+                # A schedule for people: its next events, made ahead; others: the next run.
+                "next": _next_events(task.name) if for_people else [],
+                "next_run": None if for_people else _next_run(task),
+            }
+        )
+    recent = list(Tournament.objects.exclude(schedule_key=None).exclude(status="open")[:20])
+    for t in recent:
+        t.progress_text = words.progress_words(t)
     return render(request, "tournaments/scheduled.html", {"rows": rows, "recent": recent})
+
+
+def _game_title(slug: str) -> str:
+    try:
+        return games.get(slug).title
+    except (KeyError, TypeError):
+        return slug
+
+
+def _entrants_words(spec: dict) -> str:
+    fmt = words.FORMAT_NAMES.get(spec.get("format", ""), spec.get("format", ""))
+    if spec.get("format") == "arena":
+        fmt += f", {words.plural(spec.get('minutes', 30), 'minute')}"
+    elif spec.get("format") == "swiss":
+        fmt += f", {words.plural(spec.get('rounds', 3), 'round')}"
+    return f"people who join: {fmt}, {spec.get('clock', '')}"
+
+
+def _every_words(seconds: int) -> str:
+    for unit, name in ((7 * 86400, "week"), (86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds and seconds % unit == 0:
+            n = seconds // unit
+            return f"every {name}" if n == 1 else f"every {n} {name}s"
+    return f"every {seconds} s"
+
+
+def _next_events(periodic_name: str) -> list[Tournament]:
+    return list(
+        Tournament.objects.filter(
+            schedule_key__startswith=f"{periodic_name}@", status=Tournament.Status.OPEN
+        ).order_by("starts_at")[:3]
+    )
 
 
 def _next_run(task: PeriodicTask):
