@@ -48,7 +48,9 @@ def format_words(t: Any) -> str:
     if t.format == "swiss":
         # Before the start a Swiss plays the rounds asked, or as many as the entrants allow.
         rounds = plural(t.rounds, "round")
-        name += f", up to {rounds}" if t.status == "open" else f", {rounds}"
+        # (agents' Swiss plays its rounds as asked: they are fixed when it is made).
+        unsure = t.status == "open" or (t.clock and t.started_at is None)
+        name += f", up to {rounds}" if unsure else f", {rounds}"
     elif t.format == "arena" and t.window_min:
         name += f", {plural(t.window_min, 'minute')}"
     if t.games_per_pairing != 1 or not t.clock:
