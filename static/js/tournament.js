@@ -49,6 +49,8 @@
     // The server words it ("round 2 of 3 · 3 of 6 games", "5 games played").
     const text = document.getElementById("progress-text");
     if (text && p.progress_text) text.textContent = p.progress_text;
+    const round = document.getElementById("t-round");
+    if (round && p.rounds > 1) round.textContent = `round ${p.round} of ${p.rounds}`;
     const status = document.getElementById("t-status");
     if (status) status.textContent = p.status_text || p.status;
     const eta = document.getElementById("eta");

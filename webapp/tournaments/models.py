@@ -149,7 +149,7 @@ class Tournament(models.Model):
             # ... pauses, resumes or withdraws (the page draws who is paired again).
             progress["roster"] = "/".join(str(states.get(s, 0)) for s in Entry.State.values)
         # What the pages print, in words (webapp.tournaments.words).
-        progress["progress_text"] = words.progress_words(self, joined)
+        progress["progress_text"] = words.progress_words(self, joined, with_round=False)
         progress["status_text"] = self.get_status_display()
         return progress
 

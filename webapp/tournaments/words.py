@@ -67,8 +67,9 @@ def clock_words(t: Any) -> str:
     return control.label if control else ""
 
 
-def progress_words(t: Any, joined: int | None = None) -> str:
-    """How far it has got, for the list and the page's progress line."""
+def progress_words(t: Any, joined: int | None = None, with_round: bool = True) -> str:
+    """How far it has got, for the list and the page's progress line (``with_round``:
+    a Swiss under way says its round first; the page shows the round on its own)."""
     if t.status == "open":
         n = t.entries.count() if joined is None else joined
         return f"{n} joined"
@@ -77,7 +78,7 @@ def progress_words(t: Any, joined: int | None = None) -> str:
             return "no games played"
         return f"{plural(t.games_done, 'game')} played"
     games = f"{t.games_done} of {plural(t.total_games, 'game')}"
-    if t.rounds > 1 and not t.is_over:
+    if with_round and t.rounds > 1 and not t.is_over:
         return f"round {t.round} of {t.rounds} · {games}"
     return games
 
