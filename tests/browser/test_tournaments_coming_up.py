@@ -80,3 +80,28 @@ def test_the_next_events_are_listed_ahead_counted_down_joined_and_an_empty_one_c
     expect(desk.locator("#t-status")).to_have_text("running")
     phone.goto("/tournaments/")
     expect(phone.locator(f'#on-now li[data-id="{last.pk}"]')).to_contain_text("You are in")
+
+
+def test_a_guest_cancels_their_own_swiss_from_a_phone_and_its_page_says_so(new_page):
+    maker, other = new_page(phone=True), new_page()
+    maker.goto("/tournaments/")
+    press(maker, maker.locator("#new-people-tournament"))
+    maker.locator("#people-game").select_option("octagon")
+    maker.locator("#people-clock").select_option("5+3")
+    press(maker, maker.get_by_role("button", name="Make the tournament"))
+    maker.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+    url = maker.url
+    other.goto(url)
+    press(other, other.locator("#join"))
+    expect(other.locator("#withdraw")).to_be_visible()
+    # The maker, a guest, cancels it with the keyboard: focus the button, press Enter.
+    maker.goto(url)
+    maker.locator("#cancel").focus()
+    maker.keyboard.press("Enter")
+    expect(maker.locator("#t-what-happened")).to_contain_text("Cancelled by its maker")
+    expect(maker.locator("#cancel")).to_have_count(0)
+    assert_no_sideways_scroll(maker)
+    # The other person's page, open all along, says so by itself; no Join or Withdraw.
+    expect(other.locator("#t-what-happened")).to_contain_text("No games were played")
+    expect(other.locator("#withdraw")).to_have_count(0)
+    expect(other.locator("#join")).to_have_count(0)
