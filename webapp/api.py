@@ -24,7 +24,8 @@ from webapp.leaderboards.queries import leaderboard
 from webapp.matches.models import Match
 from webapp.seeks import services as seeks
 from webapp.tournaments import buttonstats, people, services, standings
-from webapp.tournaments.models import Tournament
+from webapp.tournaments.entrants import person_spec
+from webapp.tournaments.models import Entry, Tournament
 
 MAX_BODY = 64 * 1024
 
@@ -327,6 +328,10 @@ REFUSAL_STATUS = {
     "not_entered": 409,
     "full": 409,
     "not_for_people": 409,
+    "over": 409,
+    "not_arena": 409,
+    "not_running": 409,
+    "withdrawn": 409,
 }
 
 
@@ -472,12 +477,45 @@ def tournament_join(request, tournament_id: int):
     "/tournaments/{tournament_id}/withdraw",
     auth=[TokenAuth(), BotAuth(), SignedInSession()],
     response=REFUSABLE,
-    summary="Withdraw from a tournament for people before it starts",
+    summary="Withdraw from a tournament for people (before it starts: the entry goes; "
+    "in a running arena or Swiss: not paired again, the score stays)",
 )
 def tournament_withdraw(request, tournament_id: int):
+    return _entrant_action(request, tournament_id, people.withdraw)
+
+
+@api.post(
+    "/tournaments/{tournament_id}/pause",
+    auth=[TokenAuth(), BotAuth(), SignedInSession()],
+    response=REFUSABLE,
+    summary="Pause in a running arena: not paired until you resume (your score stays)",
+)
+def tournament_pause(request, tournament_id: int):
+    return _entrant_action(request, tournament_id, people.pause)
+
+
+@api.post(
+    "/tournaments/{tournament_id}/resume",
+    auth=[TokenAuth(), BotAuth(), SignedInSession()],
+    response=REFUSABLE,
+    summary="Resume in a running arena after a pause: paired again at once if someone is free",
+)
+def tournament_resume(request, tournament_id: int):
+    return _entrant_action(request, tournament_id, people.resume)
+
+
+def _entrant_action(request, tournament_id: int, action):
+    """Withdraw, pause or resume; the answer says the caller's entry as it is now (a
+    second call changes nothing and answers the same)."""
     identity, bot = _caller(request)
     try:
-        people.withdraw(tournament_id, identity, bot=bot)
+        action(tournament_id, identity, bot=bot)
     except Rejected as exc:
         return _refused(exc)
-    return {"tournament": tournament_id, "withdrawn": True}
+    spec = bot.spec if bot is not None else person_spec(identity)
+    entry = Entry.objects.filter(tournament_id=tournament_id, agent_spec=spec).first()
+    return {
+        "tournament": tournament_id,
+        "withdrawn": entry is None or entry.state == Entry.State.WITHDRAWN,
+        "state": entry.state if entry is not None else "left",
+    }

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
@@ -239,6 +239,11 @@ class Swiss(Format):
     - **Tie-breaks**, in order: Buchholz (the sum of the opponents' scores), then
       Sonneborn–Berger (the scores of the opponents beaten, plus half of those drawn
       with), then game points, then the listed order.
+    - **Withdrawals** (``withdrawn``: entrant → the first round it is not paired in):
+      a withdrawn entrant keeps its points and tie-breaks but is left out of the
+      pairing (and the bye) from that round on. Rounds before it are paired as they
+      were, so the history recomputes the same. With fewer than two entrants left to
+      pair, the tournament ends after the round under way.
     """
 
     name, label = "swiss", "Swiss (rounds paired by score)"
@@ -251,8 +256,12 @@ class Swiss(Format):
         seed: str,
         players: int = 2,
         rounds: int | None = None,
+        withdrawn: Mapping[int, int] | None = None,
     ):
         super().__init__(entrants, games_per_pairing, seed, players)
+        self.withdrawn = dict(withdrawn or {})
+        if any(r < 2 for r in self.withdrawn.values()):
+            raise FormatError("an entrant withdraws from round 2 on at the earliest")
         if entrants > self.MAX_ENTRANTS:
             raise FormatError(f"swiss takes at most {self.MAX_ENTRANTS} entrants")
         most = entrants - 1 if entrants % 2 == 0 else entrants
@@ -285,6 +294,8 @@ class Swiss(Format):
         rounds: list[SwissRound] = []
         for number in range(1, self._rounds + 1):
             pairs, bye = self._pair(number, rounds)
+            if not pairs:  # withdrawals left fewer than two to pair: it is over
+                break
             rnd = SwissRound(number, pairs, bye, by_round.get(number, []))
             rounds.append(rnd)
             if not rnd.complete(self.games_per_pairing):
@@ -306,7 +317,13 @@ class Swiss(Format):
 
     def done(self, played: Sequence[Played]) -> bool:
         rounds = self.history(played)
-        return len(rounds) == self._rounds and rounds[-1].complete(self.games_per_pairing)
+        if not rounds[-1].complete(self.games_per_pairing):
+            return False
+        return len(rounds) == self._rounds or not self._pair(len(rounds) + 1, rounds)[0]
+
+    def pairs_in(self, number: int) -> list[int]:
+        """The entrants paired (or given the bye) in round ``number``: not withdrawn."""
+        return [e for e in range(self.entrants) if self.withdrawn.get(e, number + 1) > number]
 
     # ----- scores ---------------------------------------------------------------------
 
@@ -346,7 +363,9 @@ class Swiss(Format):
         self, number: int, before: Sequence[SwissRound]
     ) -> tuple[list[tuple[int, int, int]], int | None]:
         s = self.scores(before)
-        ranked = sorted(range(self.entrants), key=lambda e: (-s["points"][e], e))
+        ranked = sorted(self.pairs_in(number), key=lambda e: (-s["points"][e], e))
+        if len(ranked) < 2:
+            return [], None
         bye = None
         if len(ranked) % 2:
             fresh = [e for e in ranked if s["byes"][e] == 0]
@@ -519,14 +538,16 @@ def make_format(
     seed: str | int,
     players: int = 2,
     rounds: int | None = None,
+    withdrawn: Mapping[int, int] | None = None,
 ) -> Format:
-    """The format ``name`` for a tournament; FormatError says what does not fit."""
+    """The format ``name`` for a tournament; FormatError says what does not fit.
+    ``withdrawn`` (Swiss): entrant → the first round it is not paired in."""
     try:
         cls = FORMATS[name]
     except KeyError:
         raise FormatError(f"unknown format {name!r} (known: {', '.join(FORMATS)})") from None
     if cls is Swiss:
-        return Swiss(entrants, games_per_pairing, str(seed), players, rounds)
+        return Swiss(entrants, games_per_pairing, str(seed), players, rounds, withdrawn)
     if rounds not in (None, 1):
         raise FormatError(f"{name} plays one round; rounds are for swiss")
     return cls(entrants, games_per_pairing, str(seed), players)

@@ -5,6 +5,7 @@
   const main = document.getElementById("main");
   const id = document.getElementById("tournament").dataset.id;
   const root = () => document.getElementById("tournament");
+  const OVER = ["finished", "cancelled", "failed"];
   let fetching = false;
   let again = false;
 
@@ -45,15 +46,17 @@
       bar.style.width = pct.toFixed(1) + "%";
       document.getElementById("progress").setAttribute("aria-valuenow", String(p.games_done));
     }
-    // An arena's total is not known ahead (0): say what has been played.
-    document.getElementById("progress-text").textContent = p.total_games
-      ? `${p.games_done} of ${p.total_games} games`
-      : `${p.games_done} game${p.games_done === 1 ? "" : "s"} played`;
-    document.getElementById("t-status").textContent = p.status;
+    // The server words it ("round 2 of 3 · 3 of 6 games", "5 games played").
+    const text = document.getElementById("progress-text");
+    if (text && p.progress_text) text.textContent = p.progress_text;
     const round = document.getElementById("t-round");
     if (round && p.rounds > 1) round.textContent = `round ${p.round} of ${p.rounds}`;
+    const status = document.getElementById("t-status");
+    if (status) status.textContent = p.status_text || p.status;
     const eta = document.getElementById("eta");
-    eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? ` · about ${Math.round(p.eta_s)} s left` : "";
+    if (eta && root().dataset.people !== "1") {
+      eta.textContent = p.eta_s !== null && p.eta_s !== undefined ? ` · about ${Math.round(p.eta_s)} s left` : "";
+    }
   }
 
   function connect() {
@@ -69,8 +72,9 @@
         p.status !== drawn.loadedStatus ||
         String(p.round) !== drawn.round ||
         String(p.games_done) !== drawn.gamesDone ||
-        (p.entrants !== undefined && String(p.entrants) !== drawn.entrants);
-      if ((drawn.people === "1" && changed) || (p.status === "finished" && drawn.loadedStatus !== "finished")) {
+        (p.entrants !== undefined && String(p.entrants) !== drawn.entrants) ||
+        (p.roster !== undefined && p.roster !== drawn.roster);
+      if ((drawn.people === "1" && changed) || (OVER.includes(p.status) && p.status !== drawn.loadedStatus)) {
         redraw();
         return;
       }
@@ -78,7 +82,7 @@
       drawn.status = p.status;
     };
     ws.onclose = () => {
-      if (root().dataset.loadedStatus !== "finished") setTimeout(connect, 1500);
+      if (!OVER.includes(root().dataset.loadedStatus)) setTimeout(connect, 1500);
     };
   }
 
@@ -87,16 +91,17 @@
     const ends = document.getElementById("t-ends");
     const left = document.getElementById("t-left");
     if (!ends || !left) return;
-    if (root().dataset.status === "finished") {
+    if (OVER.includes(root().dataset.status)) {
       left.textContent = "";
       return;
     }
     const s = Math.max(0, Math.round((Date.parse(ends.getAttribute("datetime")) - Date.now()) / 1000));
-    left.textContent = s > 0 ? `(${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left)` : "(closed: the games under way finish)";
+    const text = s > 0 ? `(${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left)` : "(closed: the games under way finish)";
+    if (left.textContent !== text) left.textContent = text;
   }
   setInterval(countDown, 1000);
   countDown();
 
   root().dataset.loadedStatus = root().dataset.status;
-  if (root().dataset.status !== "finished") connect();
+  if (!OVER.includes(root().dataset.status)) connect();
 })();

@@ -130,6 +130,36 @@ def test_swiss_allows_a_repeat_only_when_no_other_pairing_exists():
     assert set(pairs_of(played)) == {frozenset(p) for p in combinations(range(4), 2)}
 
 
+def test_a_withdrawn_entrant_is_not_paired_from_its_round_on_and_keeps_its_points():
+    # Five entrants: 0 wins round 1 (4 has the bye), then withdraws; rounds 2 and 3 pair
+    # the four others, so nobody sits out, and round 1 is recomputed as it was.
+    before = make_format("swiss", 5, 1, "w", rounds=3)
+    first = play_by_strength(before.first_round())
+    swiss = make_format("swiss", 5, 1, "w", rounds=3, withdrawn={0: 2})
+    assert swiss.first_round() == before.first_round()
+    played = first + play_by_strength(swiss.next_round(first))
+    played += play_by_strength(swiss.next_round(played))
+    assert swiss.done(played) and swiss.next_round(played) == []
+    later = [p for p in played if p.fixture.round > 1]
+    assert later and all(0 not in p.fixture.seating for p in later)
+    assert [r.bye for r in swiss.history(played)][1:] == [None, None]
+    table = Table([f"e{i}" for i in range(5)], 2)
+    for game in played:
+        table.add(game)
+    rows = {r["entry"]: r for r in swiss.order(table.rows_json(), played)}
+    assert rows[0]["points"] == 1 and rows[0]["games"] == 1  # its round-1 win stays
+
+
+def test_a_swiss_ends_early_when_withdrawals_leave_fewer_than_two_to_pair():
+    swiss = make_format("swiss", 3, 1, "w", rounds=3)
+    first = play_by_strength(swiss.first_round())  # 0 v 1, 2 has the bye
+    left = make_format("swiss", 3, 1, "w", rounds=3, withdrawn={0: 2, 1: 2})
+    assert left.next_round(first) == [] and left.done(first)
+    assert not make_format("swiss", 3, 1, "w", rounds=3).done(first)
+    with pytest.raises(FormatError, match="round 2"):
+        make_format("swiss", 3, 1, "w", withdrawn={0: 1})
+
+
 def test_swiss_refuses_what_it_cannot_play():
     with pytest.raises(FormatError, match="rounds"):
         make_format("swiss", 4, 1, "x", rounds=4)

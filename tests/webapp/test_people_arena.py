@@ -146,17 +146,18 @@ def test_the_hourly_dice_wars_arena_is_installed_and_opens_for_entries():
 
     schedules.install_defaults()
     task = PeriodicTask.objects.get(name=schedules.PEOPLE_ARENA["name"])
-    assert task.interval.every == 3600
+    assert task.interval.every == schedules.PEOPLE_CHECK_S
     kwargs = json.loads(task.kwargs)
     made = tasks.scheduled_people_tournament(**kwargs)
-    assert made.startswith("tournament ")
-    t = Tournament.objects.get(format="arena")
+    assert made.startswith("tournaments ")
+    t = Tournament.objects.filter(format="arena").order_by("starts_at").first()
     assert (t.game, t.status, t.window_min, t.clock) == ("dicewars", "open", 30, "5+3")
-    assert timedelta(minutes=9) < t.starts_at - timezone.now() <= timedelta(minutes=10)
+    assert timedelta(0) < t.starts_at - timezone.now() <= timedelta(hours=1)
+    assert (t.starts_at.minute, t.starts_at.second) == (0, 0)  # on the hour
     # Two join; at its hour it starts and pairs them; its window runs from then.
     for who in (person("ann"), person("bob")):
         people.join(t.pk, who)
-    people.start_due(timezone.now() + timedelta(minutes=11))
+    people.start_due(t.starts_at + timedelta(seconds=1))
     t.refresh_from_db()
     assert t.status == "running" and len(in_play(t)) == 1
 

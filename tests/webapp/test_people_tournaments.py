@@ -136,18 +136,19 @@ def test_a_scheduled_tournament_opens_then_starts_itself_or_is_cancelled():
     from webapp.tournaments import tasks
 
     spec = {"game": "octagon", "format": "swiss", "rounds": 2, "clock": "5+3"}
-    made = tasks.scheduled_people_tournament(spec, "Nightly", every_s=86400, open_s=600)
-    assert made.startswith("tournament ")
-    # One per period: beat running it twice in a day makes no second one.
+    made = tasks.scheduled_people_tournament(spec, "Nightly", every_s=86400, lead_s=86400)
+    assert made.startswith("tournaments ")
+    # One per start time: beat running it again before the next day makes no second one.
     assert (
-        tasks.scheduled_people_tournament(spec, "Nightly", 86400, 600) == "already made this period"
+        tasks.scheduled_people_tournament(spec, "Nightly", 86400, lead_s=86400)
+        == "nothing new to announce"
     )
     t = Tournament.objects.get()
     assert t.status == "open" and t.entries.count() == 0  # the schedule enters nobody
-    assert people.start_due() == {"started": 0, "cancelled": 0}  # not due for 10 minutes
+    assert people.start_due() == {"started": 0, "cancelled": 0}  # not due yet
     for who in (person("ann"), person("bob")):
         people.join(t.pk, who)
-    assert people.start_due(timezone.now() + timedelta(minutes=11)) == {
+    assert people.start_due(t.starts_at + timedelta(seconds=1)) == {
         "started": 1,
         "cancelled": 0,
     }

@@ -27,7 +27,18 @@ def analyse_rated(match_id: int) -> None:
 def claim_guest_matches(guest: Identity, user: Identity) -> None:
     """A guest signed up: their seats (in matches under way and finished) and the
     matches they started are the account's from now on, under its name. Finished ones
-    keep their ratings as they were (a guest's seat is never rated)."""
+    keep their ratings as they were (a guest's seat is never rated); their result texts
+    ("Guest 1a2b resigned") name the account instead."""
+    ended = Match.objects.filter(seats__owner=guest.key, result__isnull=False).distinct()
+    for match in ended.prefetch_related("seats"):
+        reason = (match.result or {}).get("reason")
+        if not isinstance(reason, str):
+            continue
+        for old in {s.name for s in match.seats.all() if s.owner == guest.key and s.name}:
+            reason = reason.replace(old, user.name)
+        if reason != match.result["reason"]:
+            match.result = {**match.result, "reason": reason}
+            match.save(update_fields=["result"])
     Seat.objects.filter(owner=guest.key).update(
         owner=user.key, user_id=user.user_id, name=user.name
     )

@@ -1,7 +1,7 @@
-from django.apps import AppConfig
+from webapp import hooks
 
 
-class SeeksConfig(AppConfig):
+class SeeksConfig(hooks.ListeningApp):
     name = "webapp.seeks"
     label = "seeks"
     verbose_name = "seeks (finding an opponent)"

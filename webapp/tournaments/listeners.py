@@ -1,5 +1,6 @@
 """Tournaments listen: to the match services (a live game with bots ended: count it),
-to bots (one connected, the periodic sweep: start the games that wait for them), and
+to bots (one connected, the periodic sweep: start the games that wait for them), to
+the accounts (a guest who signs up keeps their entries), and
 within the app to their own services (a tournament submitted, a round made: the
 workers take over). Connected when this module is imported, by
 ``TournamentsConfig.ready``."""
@@ -13,6 +14,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from webapp.accounts import signals as accounts
 from webapp.bots import signals as bot_signals
 from webapp.bots.models import Bot
 from webapp.bots.tournament_games import seat_stats
@@ -100,4 +102,5 @@ match_signals.match_context.connect(match_context)
 bot_signals.sweeping.connect(pump_all)
 bot_signals.bot_connected.connect(pump_for_bot)
 services.submitted.connect(start_on_workers)
+accounts.guest_signed_up.connect(people.claim_guest_entries)
 playing.round_started.connect(fan_out_round)

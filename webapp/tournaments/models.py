@@ -8,6 +8,7 @@ import games
 from agents.tournament import make_format
 from webapp.bots.tournament_games import is_bot_spec
 from webapp.matches.models import Match
+from webapp.tournaments import words
 
 
 class Tournament(models.Model):
@@ -82,8 +83,21 @@ class Tournament(models.Model):
         ``entrants``: their number, when the caller has them already (else counted)."""
         if entrants is None:
             entrants = self.entries.count()
+        withdrawn = None
+        if self.format == self.Format.SWISS:
+            withdrawn = dict(
+                self.entries.filter(out_from_round__isnull=False).values_list(
+                    "index", "out_from_round"
+                )
+            )
         return make_format(
-            self.format, entrants, self.games_per_pairing, self.seed, self.players, self.rounds
+            self.format,
+            entrants,
+            self.games_per_pairing,
+            self.seed,
+            self.players,
+            self.rounds,
+            withdrawn,
         )
 
     @property
@@ -125,18 +139,42 @@ class Tournament(models.Model):
         }
         if self.ends_at:  # an arena: when it stops pairing
             progress["ends_at"] = self.ends_at.isoformat()
+        joined = None
         if self.clock:  # a tournament for people: its page redraws when someone joins
-            progress["entrants"] = self.entries.count()
+            states = dict(
+                self.entries.values("state")
+                .annotate(n=models.Count("id"))
+                .values_list("state", "n")
+            )
+            joined = progress["entrants"] = sum(states.values())
+            # ... pauses, resumes or withdraws (the page draws who is paired again).
+            progress["roster"] = "/".join(str(states.get(s, 0)) for s in Entry.State.values)
+        # What the pages print, in words (webapp.tournaments.words).
+        progress["progress_text"] = words.progress_words(self, joined, with_round=False)
+        progress["status_text"] = self.get_status_display()
         return progress
 
 
 class Entry(models.Model):
+    class State(models.TextChoices):
+        #: Paired as the format says.
+        ACTIVE = "active", "playing"
+        #: An arena: not paired until they resume (their game under way still counts).
+        PAUSED = "paused", "paused"
+        #: A running arena or Swiss: out of the pairing for good, keeping their score
+        #: (an arena's may join again while its window is open).
+        WITHDRAWN = "withdrawn", "withdrawn"
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     index = models.PositiveSmallIntegerField()
     #: An agent's spec, a bot's "bot:<name>", or a person's "person:<identity key>".
     agent_spec = models.CharField(max_length=200)
     #: What the pages call a person entrant (their name when they joined).
     name = models.CharField(max_length=120, blank=True, default="")
+    state = models.CharField(max_length=16, choices=State.choices, default=State.ACTIVE)
+    #: A Swiss: the first round this entrant is not paired in (it withdrew while the
+    #: round before was under way); the format pairs every earlier round as it was.
+    out_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     @property
     def is_bot(self) -> bool:

@@ -36,6 +36,7 @@ from webapp.accounts.identity import Identity
 from webapp.bots.challenges import check_bot_plays
 from webapp.errors import Rejected
 from webapp.matches import clocks
+from webapp.matches.lobby import lobby_defaults
 from webapp.tournaments import live, playing, services
 from webapp.tournaments.entrants import person_spec
 from webapp.tournaments.models import Entry, Tournament
@@ -108,7 +109,8 @@ def create(
             name=(plan.name.strip() or f"{game.title} {plan.format} for people ({clock})")[:120],
             game=plan.game,
             format=plan.format,
-            options=game.resolve_options({}),
+            # The rules people play in the lobby (Footsies: first to 3 of 5 rounds).
+            options=game.resolve_options(lobby_defaults(game)),
             players=2,
             games_per_pairing=1,
             rounds=plan.rounds if plan.format == "swiss" else 1,
@@ -172,8 +174,9 @@ def do_join(tournament: Tournament, identity: Identity, spec: str | None = None)
 
 
 def join(tournament_id: Any, identity: Identity | None, bot=None) -> Entry:
-    """Join an open tournament (or a running arena); ``bot``: an outside bot joins
-    (the bot asking is its owner's opt-in), if it plays the game."""
+    """Join an open tournament (or a running arena: again, after a withdrawal or a
+    pause); ``bot``: an outside bot joins (the bot asking is its owner's opt-in), if it
+    plays the game."""
     if identity is None:
         raise Rejected("not_signed_in", "open the site once (or sign in) to join")
     with transaction.atomic():
@@ -181,7 +184,13 @@ def join(tournament_id: Any, identity: Identity | None, bot=None) -> Entry:
         _check_joinable(tournament)
         if bot is not None:
             check_bot_plays(bot, tournament.game)  # its games wait for its socket
-        entry = do_join(tournament, identity, _spec(identity, bot))
+        spec = _spec(identity, bot)
+        back = tournament.entries.filter(agent_spec=spec).exclude(state=Entry.State.ACTIVE)
+        entry = back.first() if tournament.status == Tournament.Status.RUNNING else None
+        if entry is not None:  # an arena's entrant who had left comes back, score and all
+            do_set_state(tournament, entry, Entry.State.ACTIVE)
+        else:
+            entry = do_join(tournament, identity, spec)
         if tournament.status == Tournament.Status.RUNNING:  # a late entry to an arena
             transaction.on_commit(lambda: playing.pair_arena(tournament.pk))
         else:
@@ -189,22 +198,105 @@ def join(tournament_id: Any, identity: Identity | None, bot=None) -> Entry:
     return entry
 
 
+def _entry_of(tournament: Tournament, identity: Identity | None, bot=None) -> Entry:
+    spec = _spec(identity, bot) if identity else ""
+    entry = tournament.entries.filter(agent_spec=spec).first() if spec else None
+    if entry is None:
+        raise Rejected("not_entered", "you are not in this tournament")
+    return entry
+
+
 def withdraw(tournament_id: Any, identity: Identity | None, bot=None) -> None:
-    """Leave before the start; those after move up a place (the listed order seeds
-    the first Swiss round). ``bot``: an outside bot withdraws."""
+    """Leave. Before the start the entry goes, and those after move up a place (the
+    listed order seeds the first Swiss round). In a running arena or Swiss the entrant
+    keeps its score but is paired no more (a Swiss: from the next round; the game under
+    way still counts). ``bot``: an outside bot withdraws. A second press changes nothing."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
-        _check_open(tournament)
-        spec = _spec(identity, bot) if identity else ""
-        mine = tournament.entries.filter(agent_spec=spec).first()
-        if mine is None:
-            raise Rejected("not_entered", "you are not in this tournament")
-        mine.delete()
-        # In ascending order each index moves into the place just freed.
-        for entry in tournament.entries.filter(index__gt=mine.index).order_by("index"):
-            entry.index -= 1
-            entry.save(update_fields=["index"])
-    transaction.on_commit(lambda: live.progress(tournament.pk))
+        if not tournament.clock:
+            raise Rejected("not_for_people", "this tournament is for agents and bots")
+        mine = _entry_of(tournament, identity, bot)
+        if tournament.status == Tournament.Status.OPEN:
+            mine.delete()
+            # In ascending order each index moves into the place just freed.
+            for entry in tournament.entries.filter(index__gt=mine.index).order_by("index"):
+                entry.index -= 1
+                entry.save(update_fields=["index"])
+            transaction.on_commit(lambda: live.progress(tournament.pk))
+            return
+        check_leave(tournament)
+        do_set_state(tournament, mine, Entry.State.WITHDRAWN)
+
+
+def check_leave(tournament: Tournament) -> None:
+    """May an entrant withdraw from this started tournament? An arena or a Swiss under
+    way: yes. A round robin's games are all made at its start: they are played or
+    resigned."""
+    if tournament.is_over:
+        raise Rejected("over", f"this tournament is {tournament.get_status_display()}")
+    if tournament.format not in ("arena", "swiss"):
+        raise Rejected(
+            "started", "this tournament has started: its games are all made; play or resign them"
+        )
+
+
+def check_pause(tournament: Tournament, entry: Entry) -> None:
+    """Pause and resume are an arena's, while it runs; a withdrawn entrant joins again."""
+    if tournament.format != "arena":
+        raise Rejected("not_arena", "only an arena pauses; in a Swiss you may withdraw")
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Rejected("not_running", "this arena is not running")
+    if entry.state == Entry.State.WITHDRAWN:
+        raise Rejected("withdrawn", "you have withdrawn from this arena: join it again to play")
+
+
+def do_set_state(tournament: Tournament, entry: Entry, state: str) -> bool:
+    """Put a locked tournament's entrant in ``state`` (``Entry.State``); False when it
+    was so already (a second press). A Swiss withdrawal takes effect from the next
+    round; an arena entrant made active is paired after the commit. Pages hear it."""
+    if entry.state == state:
+        return False
+    entry.state = state
+    fields = ["state"]
+    if state == Entry.State.WITHDRAWN and tournament.format == "swiss":
+        entry.out_from_round = tournament.round + 1
+        fields.append("out_from_round")
+    entry.save(update_fields=fields)
+    if tournament.format == "swiss":
+        tournament.total_games = _swiss_total(tournament)
+        tournament.save(update_fields=["total_games"])
+    if state == Entry.State.ACTIVE and tournament.status == Tournament.Status.RUNNING:
+        transaction.on_commit(lambda: playing.pair_arena(tournament.pk))  # pushes too
+    else:
+        transaction.on_commit(lambda: live.progress(tournament.pk))
+    return True
+
+
+def _swiss_total(tournament: Tournament) -> int:
+    """A running Swiss's games: those made so far, and each later round's tables among
+    the entrants still paired (withdrawals make them fewer)."""
+    paired = tournament.entries.filter(out_from_round__isnull=True).count()
+    later = max(0, tournament.rounds - tournament.round)
+    return tournament.games.count() + later * (paired // 2) * tournament.games_per_pairing
+
+
+def _arena_state(tournament_id: Any, identity: Identity | None, bot, state: str) -> bool:
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        entry = _entry_of(tournament, identity, bot)
+        check_pause(tournament, entry)
+        return do_set_state(tournament, entry, state)
+
+
+def pause(tournament_id: Any, identity: Identity | None, bot=None) -> bool:
+    """An arena's entrant stops being paired (their game under way still counts) until
+    they resume; their score stays. False if they were paused already."""
+    return _arena_state(tournament_id, identity, bot, Entry.State.PAUSED)
+
+
+def resume(tournament_id: Any, identity: Identity | None, bot=None) -> bool:
+    """A paused arena entrant is paired again, at once if someone is free."""
+    return _arena_state(tournament_id, identity, bot, Entry.State.ACTIVE)
 
 
 def start(tournament_id: Any, identity: Identity | None) -> Tournament:
@@ -237,8 +329,12 @@ def start_due(now: datetime | None = None) -> dict[str, int]:
                 started += 1
                 continue
             tournament.status = Tournament.Status.CANCELLED
-            tournament.error = "fewer than two people had joined when it was due to start"
-            tournament.save(update_fields=["status", "error"])
+            tournament.finished_at = now
+            tournament.error = (
+                "Cancelled at its start time: fewer than two people had joined "
+                f"({tournament.entries.count()} had)."
+            )
+            tournament.save(update_fields=["status", "finished_at", "error"])
             transaction.on_commit(lambda tid=tournament_id: live.progress(tid))
             cancelled += 1
     return {"started": started, "cancelled": cancelled}
@@ -277,6 +373,18 @@ def do_start(tournament: Tournament) -> Tournament:
 def _started(tournament_id: int) -> None:
     playing.pump(tournament_id)
     live.progress(tournament_id)
+
+
+def claim_guest_entries(guest: Identity, user: Identity) -> None:
+    """A guest signed up: their entries (in open, running and past tournaments) are the
+    account's, under its name, so the next pairing seats the account; the tournaments
+    they made are the account's to start or cancel. Inside the sign-up's transaction."""
+    Entry.objects.filter(agent_spec=person_spec(guest)).update(
+        agent_spec=person_spec(user), name=user.name
+    )
+    Tournament.objects.filter(created_by=guest.key).update(
+        created_by=user.key, user_id=user.user_id
+    )
 
 
 def my_matches(tournament: Tournament, identity: Identity | None) -> list[int]:

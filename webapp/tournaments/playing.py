@@ -37,7 +37,7 @@ from webapp.matches import services as match_services
 from webapp.tournaments import live
 from webapp.tournaments.bot_games import play_live
 from webapp.tournaments.entrants import plays_live
-from webapp.tournaments.models import Tournament, TournamentGame
+from webapp.tournaments.models import Entry, Tournament, TournamentGame
 from webapp.tournaments.services import do_add_games
 from webapp.tournaments.standings import played_so_far
 
@@ -379,13 +379,20 @@ def _next_round_started(tournament_id: int, games: int) -> None:
     live.progress(tournament_id)
 
 
-def free_entrants(tournament: Tournament, entrants: int) -> list[int]:
-    """The entrants of a tournament not in a game now (an arena pairs them again)."""
+def busy_entrants(tournament: Tournament) -> set[int]:
+    """The entrants of a tournament in a game now (made and not yet over)."""
     busy: set[int] = set()
     unfinished = tournament.games.exclude(status__in=[Status.DONE, Status.ABANDONED])
     for seating in unfinished.values_list("seating", flat=True):
         busy.update(seating)
-    return [i for i in range(entrants) if i not in busy]
+    return busy
+
+
+def free_entrants(tournament: Tournament, busy: set[int]) -> list[int]:
+    """The entrants an arena may pair now: not in a game, and neither paused nor
+    withdrawn (``Entry.State``)."""
+    active = tournament.entries.filter(state=Entry.State.ACTIVE)
+    return sorted(set(active.values_list("index", flat=True)) - busy)
 
 
 def pair_arena(tournament_id: int) -> int:
@@ -402,12 +409,14 @@ def pair_arena(tournament_id: int) -> int:
             return 0
         entrants = tournament.entries.count()
         last = tournament.games.order_by("-pairing").values_list("pairing", flat=True).first()
-        free = free_entrants(tournament, entrants)
+        busy = busy_entrants(tournament)
         upcoming = tournament.tournament_format(entrants).pair_free(
             played_so_far(tournament),
-            free,
+            free_entrants(tournament, busy),
             0 if last is None else last + 1,
-            others_playing=len(free) < entrants,
+            # Two who just met wait for the games under way rather than meet again at
+            # once; with none under way (the others paused, say), they meet again.
+            others_playing=bool(busy),
         )
         if upcoming:
             do_add_games(tournament, [(f, {}) for f in upcoming])

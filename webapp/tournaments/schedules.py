@@ -1,6 +1,7 @@
 """Tournaments on a schedule: the hourly Dice Wars ladder and a levels ladder per game,
-installed by ``manage.py install_schedules`` (``make run`` does it; editable in the
-admin afterwards). The system's own periodic jobs are in ``CELERY_BEAT_SCHEDULE``.
+and for people a daily Swiss and an hourly arena (announced ahead, open for entries
+until they start), installed by ``manage.py install_schedules`` (``make run`` does it;
+editable in the admin afterwards). The system's own periodic jobs are in ``CELERY_BEAT_SCHEDULE``.
 
 Every job has an expiry, so a backlog after downtime never runs it twice; scheduled
 tournaments also carry a slot key that the database keeps unique.
@@ -50,45 +51,55 @@ BUTTON_STUDY = {
 }
 
 
-#: A Swiss for people every day (docs/tournaments.md, "Tournaments for people"): open for
-#: entries for an hour, then it starts itself if two or more joined.
+#: How often beat looks whether a schedule for people has an event to announce: every
+#: event that starts within the schedule's ``lead_s`` is made then (idempotent: one per
+#: start time), so the next ones are always listed, joinable, with a countdown.
+PEOPLE_CHECK_S = 300
+
+#: A Swiss for people every day at 18:00 UTC (docs/tournaments.md, "Tournaments for
+#: people"), announced and open for entries a day ahead; it starts itself then if two or
+#: more joined.
 PEOPLE_SWISS = {
     "name": "Daily Button Men Swiss for people",
     "every_s": 24 * 3600,
-    "open_s": 3600,
+    "offset_s": 18 * 3600,
+    "lead_s": 24 * 3600,
     "spec": {"game": "buttonmen", "format": "swiss", "rounds": 3, "clock": "5+3",
              "name": "Daily Button Men Swiss"},
 }  # fmt: skip
 
-#: An arena for people every hour: Dice Wars two at a time, open for entries for ten
-#: minutes, then thirty minutes of play (people may also join while it runs).
+#: An arena for people every hour, on the hour: Dice Wars two at a time, thirty minutes
+#: of play (people may also join while it runs). The next two are always announced and
+#: open for entries, so the next hour's is listed at least an hour before it starts.
 PEOPLE_ARENA = {
     "name": "Hourly Dice Wars arena for people",
     "every_s": 3600,
-    "open_s": 600,
+    "offset_s": 0,
+    "lead_s": 2 * 3600,
     "spec": {"game": "dicewars", "format": "arena", "minutes": 30, "clock": "5+3",
              "name": "Hourly Dice Wars arena"},
 }  # fmt: skip
 
 
 def install_people_schedule(schedule: dict = PEOPLE_SWISS) -> PeriodicTask:
-    every_s = schedule["every_s"]
+    """Beat asks every ``PEOPLE_CHECK_S`` whether an event is due to be announced."""
     interval, _ = IntervalSchedule.objects.get_or_create(
-        every=every_s, period=IntervalSchedule.SECONDS
+        every=PEOPLE_CHECK_S, period=IntervalSchedule.SECONDS
     )
-    kwargs = {"spec": schedule["spec"], "periodic_name": schedule["name"], "every_s": every_s,
-              "open_s": schedule["open_s"]}  # fmt: skip
+    kwargs = {"spec": schedule["spec"], "periodic_name": schedule["name"],
+              "every_s": schedule["every_s"], "lead_s": schedule["lead_s"],
+              "offset_s": schedule["offset_s"]}  # fmt: skip
     task, created = PeriodicTask.objects.update_or_create(
         name=schedule["name"],
         defaults={
             "task": "webapp.tournaments.tasks.scheduled_people_tournament",
             "interval": interval,
             "kwargs": json.dumps(kwargs),
-            "expire_seconds": max(60, every_s - 60),
+            "expire_seconds": PEOPLE_CHECK_S - 60,
         },
     )
-    if created:  # due at once: a fresh site has a tournament to join within a minute
-        task.last_run_at = timezone.now() - timedelta(seconds=every_s)
+    if created:  # due at once: a fresh site lists its next events within a minute
+        task.last_run_at = timezone.now() - timedelta(seconds=PEOPLE_CHECK_S)
         task.save(update_fields=["last_run_at"])
     return task
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 import agents
 from agents.arena import ArenaError, check_agents, check_players, resolve_game
@@ -198,13 +199,17 @@ def _start(tournament_id: int) -> None:
     submitted.send(tournament_id=tournament_id)
 
 
-def cancel(tournament_id: int) -> Tournament:
+def cancel(tournament_id: int, reason: str = "Cancelled by its maker.") -> Tournament:
+    """Stop a tournament; ``reason`` is what its page says happened. Games under way
+    (people's live matches) finish as ordinary matches; no game is made after this."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         if tournament.is_over:
-            raise Invalid(f"this tournament is already {tournament.status}")
+            raise Invalid(f"this tournament is already {tournament.get_status_display()}")
         tournament.status = Tournament.Status.CANCELLED
-        tournament.save(update_fields=["status"])
+        tournament.finished_at = timezone.now()
+        tournament.error = reason
+        tournament.save(update_fields=["status", "finished_at", "error"])
         transaction.on_commit(lambda: live.progress(tournament_id))
     return tournament
 

@@ -9,7 +9,7 @@ from collections import defaultdict
 from typing import Any
 
 from agents.stats import METHOD, Tally, result_for
-from agents.tournament import Fixture, Played, Table
+from agents.tournament import Fixture, FormatError, Played, Table
 from games.core import Outcome
 from webapp.tournaments.models import Tournament, TournamentGame
 
@@ -53,10 +53,11 @@ def played_so_far(tournament: Tournament) -> list[Played]:
 
 
 def compute(tournament: Tournament) -> dict[str, Any]:
-    entries = list(tournament.entries.order_by("index").values_list("agent_spec", "name"))
-    specs = [spec for spec, _ in entries]
+    entries = list(tournament.entries.order_by("index").values_list("agent_spec", "name", "state"))
+    specs = [spec for spec, _, _ in entries]
     # People are shown by the name they joined with; agents and bots by their spec.
-    names = {spec: name for spec, name in entries}
+    names = {spec: name for spec, name, _ in entries}
+    states = [state for _, _, state in entries]
     n = len(specs)
     table = Table(specs, tournament.players)
     fighters: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
@@ -80,12 +81,19 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         for seat, entry in enumerate(game.seating):
             if "fighters" in game.stats:
                 fighters[specs[entry]][game.stats["fighters"][seat]].add(results[seat])
-    if tournament.status == Tournament.Status.OPEN:
-        standings = table.rows_json()  # still taking entries: no format to order by yet
-    else:
-        standings = tournament.tournament_format(n).order(table.rows_json(), stored)
+    standings = table.rows_json()  # still taking entries: no format to order by yet
+    if tournament.status != Tournament.Status.OPEN:
+        try:
+            fmt = tournament.tournament_format(n)
+        except FormatError:
+            if stored:
+                raise  # a tournament that played games has entrants its format fits
+            # Cancelled before it started, with fewer entrants than its format needs.
+        else:
+            standings = fmt.order(standings, stored)
     for row in standings:
         row["name"] = names.get(row["spec"]) or row["spec"]
+        row["state"] = states[row["entry"]]  # paused or withdrawn people are marked
     return {
         "tournament": tournament.progress(),
         "game": tournament.game,

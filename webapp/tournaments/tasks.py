@@ -11,8 +11,9 @@ the games of a dead worker (no beat) to the others.
 from __future__ import annotations
 
 import logging
+import math
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -161,24 +162,42 @@ def start_due_tournaments() -> dict:
     return people.start_due()
 
 
-@shared_task(ignore_result=True, soft_time_limit=60, time_limit=90, expires=3000)
+@shared_task(ignore_result=True, soft_time_limit=60, time_limit=90, expires=240)
 def scheduled_people_tournament(
-    spec: dict, periodic_name: str, every_s: int = 86400, open_s: int = 3600
+    spec: dict,
+    periodic_name: str,
+    every_s: int = 86400,
+    open_s: int | None = None,
+    lead_s: int | None = None,
+    offset_s: int = 0,
 ) -> str:
-    """Run by beat: a tournament for people opens for ``open_s`` seconds of entries,
-    then starts itself; one per period slot, ever (the slot is a unique key)."""
-    slot = int(time.time() // max(1, every_s))
+    """Run by beat every few minutes: every event of a schedule for people that starts
+    within ``lead_s`` seconds is made now (open for entries until its start), so the
+    next ones are listed with a countdown well ahead. Events start ``offset_s`` past
+    each multiple of ``every_s`` (UTC: the hourly arena on the hour). One per start
+    time, ever (its slot key is unique). ``open_s``: the old name of ``lead_s``."""
+    every = max(1, every_s)
+    lead = lead_s if lead_s is not None else max(open_s or 0, every)
+    now = time.time()
+    first = math.floor((now - offset_s) / every) + 1  # the next start after now
+    last = math.floor((now + lead - offset_s) / every)
     maker = Identity(key=f"{people.SCHEDULE}{periodic_name}", name=periodic_name)
-    try:
-        tournament = people.create(
-            people.PeoplePlan(**spec),
-            maker,
-            starts_at=timezone.now() + timedelta(seconds=open_s),
-            schedule_key=f"{periodic_name}:{slot}",
-        )
-    except Rejected as exc:
-        log.error("scheduled tournament %s is invalid: %s", periodic_name, exc.message)
-        return "invalid"
-    except IntegrityError:  # the unique slot key: this period already has one
-        return "already made this period"
-    return f"tournament {tournament.pk}"
+    made = []
+    for slot in range(first, last + 1):
+        starts = datetime.fromtimestamp(offset_s + slot * every, tz=UTC)
+        try:
+            tournament = people.create(
+                people.PeoplePlan(**spec),
+                maker,
+                starts_at=starts,
+                schedule_key=f"{periodic_name}@{starts:%Y-%m-%dT%H:%M:%SZ}",
+            )
+        except Rejected as exc:
+            log.error("scheduled tournament %s is invalid: %s", periodic_name, exc.message)
+            return "invalid"
+        except IntegrityError:  # the unique slot key: this start has its event already
+            continue
+        made.append(tournament.pk)
+    if not made:
+        return "nothing new to announce"
+    return "tournaments " + ", ".join(str(pk) for pk in made)

@@ -6,6 +6,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Count, F, Q
 from django.http import HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -17,19 +18,63 @@ from webapp.accounts.identity import identity_of, owner_identity
 from webapp.bots.views import bot_defaults
 from webapp.errors import Rejected
 from webapp.matches import lobby
-from webapp.tournaments import people, presets, services, standings
+from webapp.tournaments import people, presets, services, standings, words
 from webapp.tournaments.entrants import person_spec
 from webapp.tournaments.forms import entered, plan_from_form
-from webapp.tournaments.models import Tournament
+from webapp.tournaments.models import Entry, Tournament
 
 
 def tournament_list(request):
-    page = Paginator(Tournament.objects.all(), 25).get_page(request.GET.get("page"))
+    """What is coming up (open tournaments for people, soonest first, with a countdown
+    and a Join button; arenas running now that take late entries), then every other
+    tournament, newest first. Scheduled events nobody came to are left out of the
+    latter (the schedules' page lists them)."""
+    rows = Tournament.objects.exclude(status=Tournament.Status.OPEN).exclude(
+        status=Tournament.Status.CANCELLED, schedule_key__isnull=False, games_done=0
+    )
+    page = Paginator(rows, 25).get_page(request.GET.get("page"))
+    for t in page:
+        t.format_text = words.format_words(t)
+        t.progress_text = words.progress_words(t)
     return render(
         request,
         "tournaments/list.html",
-        {"page": page, "presets": presets.available()},
+        {"page": page, "presets": presets.available(), **_coming_up(request)},
     )
+
+
+def _coming_up(request) -> dict:
+    joined = Count("entries", filter=Q(entries__state=Entry.State.ACTIVE))
+    people_only = Tournament.objects.exclude(clock="").annotate(joined=joined)
+    upcoming = list(
+        people_only.filter(status=Tournament.Status.OPEN).order_by(
+            F("starts_at").asc(nulls_last=True), "-created_at"
+        )[:UPCOMING]
+    )
+    on_now = [
+        t
+        for t in people_only.filter(status=Tournament.Status.RUNNING).exclude(ends_at=None)
+        if t.takes_late_entries
+    ]
+    identity = identity_of(request.user, request.session)
+    mine = set()
+    if identity is not None:
+        mine = set(
+            Entry.objects.filter(
+                tournament__in=upcoming + on_now,
+                agent_spec=person_spec(identity),
+                state=Entry.State.ACTIVE,
+            ).values_list("tournament_id", flat=True)
+        )
+    for t in upcoming + on_now:
+        t.format_text = words.format_words(t)
+        t.clock_text = words.clock_words(t)
+        t.entered = t.pk in mine
+    return {"upcoming": upcoming, "on_now": on_now}
+
+
+#: Open tournaments for people the list shows at most.
+UPCOMING = 20
 
 
 def new_tournament(request):
@@ -87,45 +132,57 @@ def tournament_detail(request, tournament_id: int):
         tournament.games.select_related("match").order_by("pairing", "number"), 50
     ).get_page(request.GET.get("page"))
     for game in games_page:
-        # Who sat where and who won, by entrant rather than by seat number.
+        # Who sat where and how it ended, by entrant rather than by seat number.
         game.seat_specs = [results["labels"][i] for i in game.seating]
-        winners = (game.match.result or {}).get("winners", []) if game.match else []
-        game.winner_specs = [game.seat_specs[w] for w in winners]
+        game.state_words = words.GAME_STATES.get(game.status, game.status)
+        game.result_words = words.result_words(game.seat_specs, game.match)
+    played = any(row["games"] for row in results["standings"])
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
             "results": results,
-            "seats": standings.seat_totals(results),
-            "heatmap": _heatmap(results),
+            "played": played,
+            "seats": _seat_rows(results) if played else [],
+            "heatmap": _heatmap(results) if played else [],
             "published": _published(preset, results) if preset else [],
             "games_page": games_page,
             "can_cancel": _may_cancel(request, tournament),
             "progress": tournament.progress(),
+            "format_words": words.format_words(tournament),
+            "clock_words": words.clock_words(tournament) if tournament.clock else "",
+            "rules_words": words.rules_words(tournament.game_rules, tournament.options),
             **_for_people(request, tournament),
         },
     )
 
 
 def _for_people(request, tournament: Tournament) -> dict:
-    """A tournament for people: who is in, whether the visitor is, their game now."""
+    """A tournament for people: who is in, whether the visitor is (and paused or
+    withdrawn), their game now, what they may press."""
     if not tournament.clock:
         return {"for_people": False}
     identity = identity_of(request.user, request.session)
     spec = person_spec(identity) if identity else None
     entrants = list(tournament.entries.order_by("index"))
+    mine = next((e for e in entrants if e.agent_spec == spec), None)
     in_play = list(tournament.games.filter(match__status="active").order_by("pairing"))
     for game in in_play:
         game.names = [entrants[i].name for i in game.seating]
+    running = tournament.status == Tournament.Status.RUNNING
     return {
         "for_people": True,
         "people": entrants,
-        "entered": spec is not None and any(e.agent_spec == spec for e in entrants),
+        "entered": mine is not None,
+        "me": mine,
         "is_creator": identity is not None and identity.key == tournament.created_by,
         "my_matches": people.my_matches(tournament, identity),
         "in_play": in_play,
         "late_entry": tournament.takes_late_entries,
+        # What an entrant of a running arena or Swiss may press (lichess's buttons).
+        "may_pause": running and tournament.format == "arena" and mine is not None,
+        "may_leave": running and tournament.format in ("arena", "swiss") and mine is not None,
     }
 
 
@@ -184,6 +241,8 @@ def _people_action(action, makes_guest: bool = False):
 
 join = _people_action(people.join, makes_guest=True)
 withdraw = _people_action(people.withdraw)
+pause = _people_action(people.pause)
+resume = _people_action(people.resume)
 start = _people_action(people.start)
 
 
@@ -197,12 +256,18 @@ def _int(text, default: int) -> int:
 @require_POST
 def cancel(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if tournament.is_over:  # a second press (an old page): nothing to do, the page says why
+        return redirect("tournaments:detail", tournament_id=tournament.pk)
     if not _may_cancel(request, tournament):
-        return HttpResponseForbidden("only its submitter can cancel a tournament")
+        return HttpResponseForbidden("only its maker can cancel a tournament")
+    by_maker = _is_maker(request, tournament)
     try:
-        services.cancel(tournament.pk)
-    except services.Invalid as exc:
-        messages.error(request, str(exc))
+        services.cancel(
+            tournament.pk,
+            "Cancelled by its maker." if by_maker else "Cancelled by the site's staff.",
+        )
+    except services.Invalid:
+        pass  # a second press (an old page): it is over already, and the page says how
     return redirect("tournaments:detail", tournament_id=tournament.pk)
 
 
@@ -237,12 +302,61 @@ def scheduled(request):
     rows = []
     for task in tasks:
         try:
-            spec = json.loads(task.kwargs or "{}").get("spec", {})
+            kwargs = json.loads(task.kwargs or "{}")
         except ValueError:
-            spec = {}
-        rows.append({"task": task, "spec": spec, "next_run": _next_run(task)})
-    recent = Tournament.objects.exclude(schedule_key=None)[:20]
+            kwargs = {}
+        spec = kwargs.get("spec", {})
+        for_people = task.task.endswith("scheduled_people_tournament")
+        every_s = kwargs.get("every_s") or (task.interval.every if task.interval else 0)
+        rows.append(
+            {
+                "task": task,
+                "game": _game_title(spec.get("game", "")),
+                "entrants": _entrants_words(spec)
+                if for_people
+                else ", ".join(spec.get("entrants", [])),
+                "every": _every_words(every_s),
+                # A schedule for people: its next events, made ahead; others: the next run.
+                "next": _next_events(task.name) if for_people else [],
+                "next_run": None if for_people else _next_run(task),
+            }
+        )
+    recent = list(Tournament.objects.exclude(schedule_key=None).exclude(status="open")[:20])
+    for t in recent:
+        t.progress_text = words.progress_words(t)
     return render(request, "tournaments/scheduled.html", {"rows": rows, "recent": recent})
+
+
+def _game_title(slug: str) -> str:
+    try:
+        return games.get(slug).title
+    except (KeyError, TypeError):
+        return slug
+
+
+def _entrants_words(spec: dict) -> str:
+    fmt = words.FORMAT_NAMES.get(spec.get("format", ""), spec.get("format", ""))
+    if spec.get("format") == "arena":
+        fmt += f", {words.plural(spec.get('minutes', 30), 'minute')}"
+    elif spec.get("format") == "swiss":
+        fmt += f", {words.plural(spec.get('rounds', 3), 'round')}"
+    return f"people who join: {fmt}, {spec.get('clock', '')}"
+
+
+def _every_words(seconds: int) -> str:
+    for unit, name in ((7 * 86400, "week"), (86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds and seconds % unit == 0:
+            n = seconds // unit
+            return f"every {name}" if n == 1 else f"every {n} {name}s"
+    return f"every {seconds} s"
+
+
+def _next_events(periodic_name: str) -> list[Tournament]:
+    return list(
+        Tournament.objects.filter(
+            schedule_key__startswith=f"{periodic_name}@", status=Tournament.Status.OPEN
+        ).order_by("starts_at")[:3]
+    )
 
 
 def _next_run(task: PeriodicTask):
@@ -257,10 +371,26 @@ def _next_run(task: PeriodicTask):
         return None
 
 
+def _is_maker(request, tournament: Tournament) -> bool:
+    """Its submitter's account, or (a tournament for people) the identity that made it,
+    a guest's included."""
+    if request.user.is_authenticated and tournament.user_id == request.user.pk:
+        return True
+    identity = identity_of(request.user, request.session)
+    return bool(tournament.clock) and identity is not None and identity.key == tournament.created_by
+
+
 def _may_cancel(request, tournament: Tournament) -> bool:
-    if tournament.is_over or not request.user.is_authenticated:
+    if tournament.is_over:
         return False
-    return request.user.is_staff or tournament.user_id == request.user.pk
+    return request.user.is_staff or _is_maker(request, tournament)
+
+
+def _seat_rows(results) -> list[dict]:
+    """Results by seat, the seats called 1st, 2nd... as players count them."""
+    return [
+        {**row, "label": words.ordinal(row["seat"] + 1)} for row in standings.seat_totals(results)
+    ]
 
 
 def _heatmap(results) -> list[dict]:
