@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_arena'),
+        ('tournaments', '0009_entry_withdraw_and_pause'),
     ]
 
     operations = [
