@@ -256,7 +256,7 @@
     markMoves(result);
     // The marks made the list's entries taller: keep the current one in sight.
     const current = document.querySelector("#log li.current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) window.DiceArena.showInList(document.getElementById("log"), current);
     const follow = (k) => { chart.moveCursor(k); here(result, k); };
     replay.root.addEventListener("replay:ply", (ev) => follow(ev.detail.ply));
     follow(replay.current());

@@ -1,7 +1,7 @@
 /* The replay player: step through every stored event; the URL carries the position. */
 (function () {
   "use strict";
-  const { h, nextView, renderThinking, renderer, withNames } = window.DiceArena;
+  const { h, nextView, renderThinking, renderer, showInList, withNames } = window.DiceArena;
   const root = document.getElementById("replay");
   const game = root.dataset.game;
   const frames = JSON.parse(document.getElementById("frames").textContent);
@@ -54,7 +54,7 @@
       a.href = `?ply=${ply}` + (a.dataset.view === "" ? "" : `&view=${a.dataset.view}`);
     }
     const cur = els.log.querySelector("li.current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    if (cur) showInList(els.log, cur); // the list's box scrolls, never the page
     showThinking(ply);
     root.dispatchEvent(new CustomEvent("replay:ply", { detail: { ply } }));
   }
