@@ -1,6 +1,7 @@
 """What a newcomer reads, in Chromium: "an inaccuracy" (not "a inaccuracy"), a blind
 swing choice with its chooser's name (not "a player"), an opinion of a position for a
-named player (not "as seat 1"), and an agent's rule in words (not "P_hold")."""
+named player (not "as seat 1"), an agent's rule in words (not "P_hold"), and a move
+on its way in words (not "Sent swing:13")."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import press
+from tests.browser.pages import press, seq_of, start_match
 from tests.browser.test_analysis import analyse_on_the_page, analysis_of, stored_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -80,3 +81,25 @@ def test_an_opinion_of_a_position_is_for_a_named_player_and_a_rule_is_in_words(n
     panel = page.locator("#thinking")
     expect(panel).to_contain_text("take the territory and hold it")
     assert not INTERNALS.search(panel.inner_text()), panel.inner_text()
+
+
+# Every text the match page's notice line shows, kept as it changes.
+WATCH_NOTICES = """() => {
+  window.noticesSeen = [];
+  const el = document.getElementById('notice');
+  new MutationObserver(() => window.noticesSeen.push(el.textContent))
+    .observe(el, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_a_move_on_its_way_is_said_in_words_not_its_code(new_page):
+    page = new_page(phone=True)
+    start_match(page, "buttonmen", agents={1: "random"}, seat=0)
+    page.wait_for_selector("#bm-choose")
+    page.evaluate(WATCH_NOTICES)
+    before = seq_of(page)
+    press(page, page.locator("#bm-choose"))
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
+    seen = page.evaluate("window.noticesSeen")
+    assert "Your move is on its way …" in seen, seen
+    assert not any(re.search(r"\b[a-z]+:\d", text) for text in seen), seen  # "swing:13"
