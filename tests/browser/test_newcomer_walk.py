@@ -135,17 +135,6 @@ def test_the_phone_menu_opens_and_closes_by_keyboard(new_page):
     expect(page.get_by_role("button", name="Menu")).to_have_attribute("aria-expanded", "false")
 
 
-def test_a_phones_board_starts_in_the_first_screen(new_page):
-    match_id = stored("dicewars", ["dicewars-naive", "random"], "walk-board")
-    page = new_page(phone=True)
-    page.goto(f"/matches/{match_id}/replay/?ply=1")
-    page.wait_for_selector(".dw-map")
-    # The bar takes one line, so the replay's controls and the top of the map show
-    # without scrolling (they were pushed below by three lines of links).
-    assert page.locator("#next").bounding_box()["y"] < 844
-    assert page.locator(".dw-map").bounding_box()["y"] < 844
-
-
 def test_the_desktop_shows_the_links_and_no_menu_button(new_page):
     page = new_page()
     page.goto("/")
@@ -167,17 +156,20 @@ EVERY_FRAME = """() => {
     replay.go(i);
     const last = document.getElementById('bm-last');
     const rounds = document.getElementById('bm-rounds');
-    const lines = (el) => [...el.querySelectorAll('tspan')].map((t) => t.textContent);
+    // A text's lines as drawn (one line of a text with no tspan).
+    const lines = (el) => (el.querySelector('tspan') ? [...el.querySelectorAll('tspan')] : [el]).map((t) => t.textContent);
+    const view = replay.frames[i].view;
     out.push({
       ply: i,
       panels: [...document.querySelectorAll('.bm-panel')].map((g) => {
-        const caption = g.querySelector('[id^=bm-score-parts]');
+        const caption = [...g.querySelectorAll('text.bm-label')].find((t) => t.textContent.includes(' in play'));
         const score = g.querySelector('.bm-score'); // none before the fighters are drawn
         return { score: score ? score.dataset.score : '', caption: caption ? lines(caption).join(' ') : null };
       }),
-      last: lines(last), full: last.dataset.full,
+      // The whole text: the event's words with the players' names.
+      last: lines(last), full: view.last ? window.DiceArena.withNames(view.last.text, replay.names) : 'The match begins.',
       rounds: rounds ? lines(rounds).join(' ') : null,
-      roundsPlayed: replay.frames[i].view.rounds.length,
+      roundsPlayed: view.rounds.length,
     });
   }
   return out;

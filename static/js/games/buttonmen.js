@@ -71,8 +71,9 @@
     return (ctx.names && ctx.names[seat]) || `seat ${seat}`;
   }
 
+  /** A score as people write it: "?" while unknown, a minus sign below zero (Poison). */
   function fmt(x) {
-    return x === null || x === undefined ? "?" : String(Number(x));
+    return x === null || x === undefined ? "?" : String(Number(x)).replace(/^-/, "−");
   }
 
   /** A die's size label: "d12", or "X=12" for a swing die ("X=?" while secret). */
@@ -343,7 +344,9 @@
     last.append(svg("title", {}, lastText));
     g.append(last);
     if (view.rounds.length) {
-      const text = (r) => `R${r.round} ${fmt(r.score[0])}–${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`;
+      // "R1 41–30.5"; spaced when a score is below zero, "R4 54.5 – −7", not "54.5–-7".
+      const dash = (r) => (r.score.some((x) => x < 0) ? " – " : "–");
+      const text = (r) => `R${r.round} ${fmt(r.score[0])}${dash(r)}${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`;
       const all = view.rounds.map(text);
       const who = `${seatName(ctx, 0)}–${seatName(ctx, 1)}`;
       // Longest first: the first that fits the board is drawn. Every round, on one line
