@@ -30,12 +30,16 @@ class StrengthDifferenceAgent(Agent):
         scored.sort(key=lambda row: row[0], reverse=True)  # stable: ties keep board order
         rows = [{"move": f"{a}>{d}", "value": sd} for sd, (a, d) in scored[:TOP_MOVES]]
         thinking = {
-            "rule": f"largest SD if SD >= {self.min_difference}",
+            "rule": "the attack with the largest strength difference (its dice minus the "
+            f"target's), if that is at least {self.min_difference}",
             "scale": OWN_SCALE,
             "moves": rows,
         }
         if not scored or scored[0][0] < self.min_difference:
-            thinking["verdict"] = f"no attack with SD >= {self.min_difference}: end the turn"
+            thinking["verdict"] = (
+                f"no attack with a strength difference of at least {self.min_difference}: "
+                "end the turn"
+            )
             return Decision(END_TURN, thinking)
         best = scored[0][0]
         tied = [move for sd, move in scored if sd == best]

@@ -63,11 +63,16 @@ def _decide(
     return Decision(best, thinking)
 
 
+def _pct(p: float) -> str:
+    """0.2 -> "20 %": a threshold as people read a chance."""
+    return f"{100 * p:g} %"
+
+
 class SingleTurnAgent(Agent):
     name = "dicewars-ste"
     description = (
         "Single-Turn Expectiminimax (AI 3): attacks where the chance to conquer and hold "
-        "the territory through the next turn (P_hold) is highest, if at least 20 %, or "
+        "the territory through the next turn is highest, if at least 20 %, or "
         "from a territory with 8 dice."
     )
     games = ("dicewars",)
@@ -77,7 +82,10 @@ class SingleTurnAgent(Agent):
     instant = True
 
     def act(self, state: DiceWarsState, seat: int, budget: Budget, rng: random.Random) -> Decision:
-        rule = f"highest P_hold among attacks with P_hold >= {self.threshold} or 8 dice"
+        rule = (
+            "the attack most likely to take the territory and hold it through the next "
+            f"turn, of those at least {_pct(self.threshold)} likely or from 8 dice"
+        )
         return _decide(state, self.threshold, {}, rule)
 
 
@@ -85,7 +93,8 @@ class ImprovedSingleTurnAgent(Agent):
     name = "dicewars-ste4"
     description = (
         "Improved STE (AI 4 of the write-up's repository): like STE, but prefers attacks "
-        "from its largest region (P_hold × 3 at a 2-player table, × 2 at larger ones) and "
+        "from its largest region (that chance counted 3 times over at a 2-player table, "
+        "twice at larger ones) and "
         "is more cautious at larger tables (threshold 40 %)."
     )
     games = ("dicewars",)
@@ -115,7 +124,9 @@ class ImprovedSingleTurnAgent(Agent):
         region = (regions(state, seat) or [[]])[0]
         weights = dict.fromkeys(region, weight)
         rule = (
-            f"highest P_hold (x{weight:g} from the largest region, {len(region)} "
-            f"territories) among attacks with P_hold >= {threshold} or 8 dice"
+            "the attack most likely to take the territory and hold it through the next "
+            f"turn, that chance counted {weight:g} times over from its largest region "
+            f"({len(region)} territories), of those at least {_pct(threshold)} likely or "
+            "from 8 dice"
         )
         return _decide(state, threshold, weights, rule)

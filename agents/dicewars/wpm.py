@@ -190,7 +190,9 @@ class WinProbabilityAgent(Agent):
         ]
         thinking: dict[str, Any] = {
             "scale": OWN_SCALE,
-            "rule": "largest rise in log(estimated chance to win); 8 dice always attack",
+            # In words: a rise in the log of the chance is its rise as a ratio.
+            "rule": "the attack that multiplies its estimated chance to win the most; "
+            "8 dice always attack",
             "estimate_now": round(math.exp(start), 5),
             "attacks": len(options) - 1,
             "moves": rows,

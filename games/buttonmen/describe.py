@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from games.buttonmen.moves import move_to_text
 from games.buttonmen.rules import SLOTS
+from games.core.words import SOMEONE
 
 if TYPE_CHECKING:
     from games.buttonmen.state import ButtonMenState
@@ -99,7 +100,8 @@ def describe_move(state: ButtonMenState, move: Any) -> str:
     if kind == "surrender":
         return f"{player(state, seat)} surrenders the round"
     if kind == "swing":
-        who = player(state, state.choosers[0]) if len(state.choosers) == 1 else "a player"
+        # Both choosing blind: the move does not say whose it is; callers name it.
+        who = player(state, state.choosers[0]) if len(state.choosers) == 1 else SOMEONE
         if len(move) > 2:
             return f"{who} chooses {_choice(state, state.choosers[0], move)}"
         return f"{who} sets the swing size to {move[1]}"

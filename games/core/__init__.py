@@ -8,11 +8,12 @@ from games.core.errors import IllegalMove
 from games.core.game import Game, Option
 from games.core.outcome import Outcome
 from games.core.state import CHANCE, SIMULTANEOUS, TERMINAL, State, actor_name
-from games.core.words import describe_event, describe_text_move, with_names
+from games.core.words import SOMEONE, describe_event, describe_text_move, for_seat, with_names
 
 __all__ = [
     "CHANCE",
     "SIMULTANEOUS",
+    "SOMEONE",
     "TERMINAL",
     "Game",
     "IllegalMove",
@@ -22,5 +23,6 @@ __all__ = [
     "actor_name",
     "describe_event",
     "describe_text_move",
+    "for_seat",
     "with_names",
 ]

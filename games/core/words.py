@@ -16,6 +16,19 @@ from games.core.state import SIMULTANEOUS, State, actor_name
 
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 
+#: The subject of a move chosen blind at a simultaneous node when the move alone does not
+#: say whose it is (Button Men's "a player sets the swing size to 13"): an engine words
+#: such a move with it, and a caller that knows the seat names it (``for_seat``).
+SOMEONE = "a player"
+
+
+def for_seat(text: str, seat: int) -> str:
+    """``text`` with an unnamed chooser (``SOMEONE``) made "seat N", which ``with_names``
+    then names: people read who chose, never "a player"."""
+    if text.startswith(SOMEONE + " "):
+        return f"seat {seat}" + text[len(SOMEONE) :]
+    return text
+
 
 def describe_event(before: State, actor: int, move: Any) -> str:
     """A sentence for ``move`` by ``actor`` at ``before`` (a joint move for a
@@ -31,13 +44,14 @@ def describe_event(before: State, actor: int, move: Any) -> str:
     return f"{actor_name(actor)}: {before.move_to_str(move)}"
 
 
-def describe_text_move(state: State, text: str) -> str:
+def describe_text_move(state: State, text: str, seat: int | None = None) -> str:
     """The game's sentence for a move given in its text form at ``state``; the text
-    itself when it is not a move there or the game has no words for it."""
+    itself when it is not a move there or the game has no words for it. ``seat``, when
+    given, is whose move it is: a blind choice then names its chooser (``for_seat``)."""
     try:
         words = state.game.describe_move(state, state.str_to_move(text))
         if words:
-            return str(words)
+            return str(words) if seat is None else for_seat(str(words), seat)
     except Exception:
         pass
     return text

@@ -225,7 +225,7 @@
       // A loss inside the interval of the estimates is not called anything: the playouts
       // cannot tell the two moves apart (docs/analysis.md, "Thresholds").
       const unsure = !d.label && d.loss_half !== null && d.loss_half !== undefined && d.loss >= 1 && d.loss <= d.loss_half;
-      const verdict = d.label ? `a ${d.label}` : unsure ? "not clearly worse than the best move found (the playouts cannot tell them apart)" : d.loss >= 1 ? "a small slip" : "as good as the best move found";
+      const verdict = d.label ? `${window.DiceArena.article(d.label)} ${d.label}` : unsure ? "not clearly worse than the best move found (the playouts cannot tell them apart)" : d.loss >= 1 ? "a small slip" : "as good as the best move found";
       box.append(h("p", { class: d.label ? `verdict ${d.label}` : "verdict" },
         `${seatName(d.seat)}'s move was ${verdict}`,
         d.loss >= 0.5 ? ` (${d.loss.toFixed(1)} points of winning chance lost; best was ${best}, ${pct(d.best_win_prob)}).` : "."));
@@ -256,7 +256,7 @@
     markMoves(result);
     // The marks made the list's entries taller: keep the current one in sight.
     const current = document.querySelector("#log li.current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) window.DiceArena.showInList(document.getElementById("log"), current);
     const follow = (k) => { chart.moveCursor(k); here(result, k); };
     replay.root.addEventListener("replay:ply", (ev) => follow(ev.detail.ply));
     follow(replay.current());

@@ -378,7 +378,9 @@
         else if (node.visits) bits.push(`about ${Math.round(((1 + v) / 2) * node.visits)} of ${node.visits} simulated games won`);
         else bits.push(`expected result ${Math.round(50 * (1 + v))} %`);
       } else if (node.visits) bits.push(`searched ${node.visits} times`);
-      return `${move} — ${bits.join(" · ")}`;
+      // The tree says who acts as "seat 1": people read the player's name.
+      const text = `${move} — ${bits.join(" · ")}`;
+      return window.DiceArena.withNames ? window.DiceArena.withNames(text, seatNames) : text;
     };
     function nodeEl(node, depth, siblings) {
       const kids = Array.isArray(node.children) ? node.children : [];

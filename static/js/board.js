@@ -78,5 +78,23 @@
     return String(text).replace(/\b([Ss])eat (\d+)\b/g, (whole, s, i) => names[Number(i)] || whole);
   }
 
-  Object.assign(window.DiceArena, { actionable, keepFocus, moveList, narrow, touchFirst, withNames });
+  /** "a" or "an" for the word that follows, by its sound: "an inaccuracy", "a mistake",
+   *  "an 8-piece", "an 11", "a 1-piece". */
+  function article(word) {
+    return /^(?:[aeio]|u(?!ni|s[eu]|tr)|8|1[18](?!\d))/i.test(String(word).trim()) ? "an" : "a";
+  }
+
+  /** Scroll ``list``'s own box so ``item`` shows in it, and never the page: stepping
+   *  through a replay on a phone keeps the board where it is (``scrollIntoView`` would
+   *  scroll the page down to the move list at every step). */
+  function showInList(list, item) {
+    const box = list.getBoundingClientRect();
+    const top = box.top + list.clientTop;
+    const bottom = top + list.clientHeight;
+    const r = item.getBoundingClientRect();
+    if (r.top < top) list.scrollTop -= top - r.top;
+    else if (r.bottom > bottom) list.scrollTop += Math.min(r.bottom - bottom, r.top - top);
+  }
+
+  Object.assign(window.DiceArena, { actionable, article, keepFocus, moveList, narrow, showInList, touchFirst, withNames });
 })();

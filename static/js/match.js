@@ -110,7 +110,8 @@
     // One move in flight at a time: a double click must not send a second one.
     const queued = socket.move({ type: "move", seat: st.you, seq: socket.seq, move });
     if (!queued) return;
-    notice(socket.synced ? `Sent ${move} …` : `Offline: ${move} will be sent when the connection is back.`);
+    // In words, never the move's code ("power:3>0"): the board shows which move it is.
+    notice(socket.synced ? "Your move is on its way …" : "Offline: your move will be sent when the connection is back.");
     render();
   }
 
@@ -190,7 +191,7 @@
     if (state === "offline") {
       const secs = ms ? Math.ceil(ms / 1000) : 0;
       els.conn.textContent = secs ? `offline — reconnecting in ${secs} s` : "offline — reconnecting…";
-      if (socket && socket.outbox) notice(`Offline: ${socket.outbox.frame.move} will be sent when the connection is back.`);
+      if (socket && socket.outbox) notice("Offline: your move will be sent when the connection is back.");
     } else {
       els.conn.textContent = text || state;
     }

@@ -1,7 +1,7 @@
 /* The replay player: step through every stored event; the URL carries the position. */
 (function () {
   "use strict";
-  const { h, nextView, renderThinking, renderer, withNames } = window.DiceArena;
+  const { h, nextView, renderThinking, renderer, showInList, withNames } = window.DiceArena;
   const root = document.getElementById("replay");
   const game = root.dataset.game;
   const frames = JSON.parse(document.getElementById("frames").textContent);
@@ -54,7 +54,7 @@
       a.href = `?ply=${ply}` + (a.dataset.view === "" ? "" : `&view=${a.dataset.view}`);
     }
     const cur = els.log.querySelector("li.current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    if (cur) showInList(els.log, cur); // the list's box scrolls, never the page
     showThinking(ply);
     root.dispatchEvent(new CustomEvent("replay:ply", { detail: { ply } }));
   }
@@ -69,9 +69,11 @@
     choosing.hidden = false;
     const parts = Object.entries(ev.choices).map(([seat, words]) => {
       const who = names[Number(seat)] || `seat ${seat}`;
-      // Button Men words a swing choice "a player sets the swing size to 13": name them.
-      const phrase = /^a player /.test(words) ? words.replace(/^a player /, "") : `chooses ${words}`;
-      if (viewSeat === null || Number(seat) === viewSeat) return `${who} ${phrase}`;
+      // A choice the server words with its chooser ("seat 0 sets the swing size to 13")
+      // reads as it is, with the name; one without ("Attack") is "who chooses Attack".
+      const text = withNames(words, names);
+      const phrase = text.startsWith(`${who} `) ? text : `${who} chooses ${text}`;
+      if (viewSeat === null || Number(seat) === viewSeat) return phrase;
       return `${who}'s choice is hidden until the reveal`;
     });
     choosing.textContent = `Choosing blind: ${parts.join("; ")}.`;

@@ -1,6 +1,7 @@
 """axe-core (through axe-playwright-python) finds no serious or critical violation on any
 page a person meets: home, lobbies, rules, every game's match and replay page, TV, the
-match list, profiles, tournaments and leaderboards; in light and in dark mode."""
+match list, profiles, tournaments, leaderboards and Button Men's buttons; in light and in
+dark mode; and on a 390 px phone with the navigation menu open."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from webapp.matches import autoplay, services
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SLUGS = [g.slug for g in games.all()]
+#: The phone's navigation menu, open (templates/base.html, static/js/nav.js).
+PHONE_MENU = "#nav-toggle[aria-expanded=true] ~ nav a:visible"
 AXE = Axe()
 
 
@@ -83,6 +86,8 @@ def test_the_site_pages_have_no_serious_violations(new_page, scheme):
         "/accounts/login/",
         "/accounts/signup/",
         f"/matches/{match.pk}/",
+        # The roster's search, with its Search button (4.31:1 in dark mode once).
+        "/games/buttonmen/buttons/?q=poison",
     ]
     urls += [f"/play/{slug}/" for slug in SLUGS] + [f"/games/{slug}/" for slug in SLUGS]
     found = [p for url in urls for p in check(page, url)]
@@ -102,4 +107,17 @@ def test_every_games_match_and_replay_pages_have_no_serious_violations(new_page,
     found += check(page, f"/matches/{match.pk}/replay/", "#board *")
     page.emulate_media(color_scheme="light")
     found += problems(page)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_phone_menu_has_no_serious_violations(new_page, scheme):
+    page = new_page(phone=True)
+    page.emulate_media(color_scheme=scheme)
+    found = []
+    for url in ("/", "/games/buttonmen/buttons/?q=shadow"):
+        found += check(page, url)  # the menu folded away
+        page.get_by_role("button", name="Menu").tap()
+        page.wait_for_selector(PHONE_MENU)
+        found += problems(page)  # and open, its links over the dark bar
     assert not found, "\n".join(found)

@@ -181,3 +181,57 @@ def test_it_starts_a_four_player_match_from_the_lobby(new_page):
     )
     assert len(owners) >= 29
     assert set(owners) == {0, 1, 2, 3}
+
+
+# Points of the person's dice stacks that stand over another territory (or the sea): the
+# middle and four inner corners of each die's face and of the count, kept where no stack
+# drawn later covers them.
+OVERHANGS = """() => {
+  const labels = [...document.querySelectorAll('.dw-label')];
+  const parts = (label) => [...label.querySelectorAll('.dw-die-front, .dw-count-bg')]
+    .map((p) => p.getBoundingClientRect());
+  const inside = (r, x, y) => x > r.left && x < r.right && y > r.top && y < r.bottom;
+  const topStack = (x, y) => labels.filter((l) => parts(l).some((r) => inside(r, x, y))).pop();
+  const found = [];
+  for (const label of document.querySelectorAll('.dw-label.dw-source')) {
+    const t = Number(label.dataset.t);
+    for (const r of parts(label)) {
+      for (const [fx, fy] of [[.5, .5], [.25, .25], [.75, .25], [.25, .75], [.75, .75]]) {
+        const x = r.left + r.width * fx, y = r.top + r.height * fy;
+        if (topStack(x, y) !== label) continue;
+        const under = document.elementsFromPoint(x, y).map((e) => e.closest('.dw-territory')).find(Boolean);
+        if (!under || Number(under.dataset.t) !== t) found.push({ t, x, y, under: under ? Number(under.dataset.t) : null });
+      }
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_tap_on_a_dice_stack_picks_the_territory_it_stands_on(new_page, phone):
+    page = new_page(phone)
+    # A stack stands over a neighbour on nearly every map; a new match draws a new one.
+    for _ in range(4):
+        start_dicewars(page)
+        page.wait_for_function(SETTLED, arg=0)
+        page.locator(".dw-map").scroll_into_view_if_needed()
+        overhangs = page.evaluate(OVERHANGS)
+        if overhangs:
+            break
+        press(page, page.locator("#abort"))
+        expect(page.locator("#match")).to_have_attribute("data-status", "aborted")
+    else:
+        pytest.fail("no map with a stack over a neighbour in four matches")
+    # One point per stack: the tap picks the stack's territory, a second tap drops it.
+    for spot in {o["t"]: o for o in overhangs}.values():
+        territory = page.locator(f".dw-territory[data-t='{spot['t']}']")
+        tap = page.touchscreen.tap if phone else page.mouse.click
+        tap(spot["x"], spot["y"])
+        expect(territory).to_have_class(re.compile("dw-selected"))
+        if spot["under"] is not None:
+            expect(page.locator(f".dw-territory[data-t='{spot['under']}']")).not_to_have_class(
+                re.compile("dw-selected")
+            )
+        tap(spot["x"], spot["y"])
+        expect(territory).not_to_have_class(re.compile("dw-selected"))

@@ -3,7 +3,7 @@
 import random
 
 import games
-from games.core import SIMULTANEOUS, describe_event, describe_text_move, with_names
+from games.core import SIMULTANEOUS, describe_event, describe_text_move, for_seat, with_names
 from games.testing import random_step
 
 
@@ -41,3 +41,17 @@ def test_names_go_in_for_any_number_of_seats():
     assert with_names("seat 0 attacks seat 11; Seat 3 waits", names) == "P0 attacks P11; P3 waits"
     assert with_names("seat 12 is unknown", names) == "seat 12 is unknown"
     assert with_names("seatbelt 1", names) == "seatbelt 1"
+
+
+def test_a_blind_choice_is_worded_for_the_seat_that_made_it():
+    # Button Men's swing sizes are chosen blind by both seats: the move alone does not
+    # say whose it is, so the engine says "a player" and a caller that knows names it.
+    state = games.get("buttonmen").new_state(2)
+    while state.current() != SIMULTANEOUS:
+        state = state.apply(state.sample_chance(random.Random(3)))
+    move = state.move_to_str(state.legal_moves(1)[0])
+    assert describe_text_move(state, move).startswith("a player sets the swing size to")
+    named = describe_text_move(state, move, 1)
+    assert named.startswith("seat 1 sets the swing size to")
+    assert with_names(named, ["Ann", "Bo"]).startswith("Bo sets the swing size to")
+    assert for_seat("Attack", 0) == "Attack"  # words that name nobody stay as they are

@@ -4,6 +4,7 @@ lobby's and tournament form's picker of any playable button."""
 import html
 
 import pytest
+from django.urls import reverse
 
 from games.buttonmen.roster import buttons
 from webapp.matches.models import Match
@@ -41,6 +42,30 @@ def test_the_list_searches_by_name_and_set(client):
     assert "/games/buttonmen/buttons/Avis/" in page
     playable = client.get("/games/buttonmen/buttons/", {"q": "lady", "playable": "1"})
     assert "Lady Luck" in playable.content.decode()
+
+
+def test_the_list_searches_by_skill(client):
+    # "poison" or "shadow" is no button's name or set: found by the skill on its dice.
+    for skill, letter in (("poison", "p"), ("Shadow", "s")):
+        page = client.get("/games/buttonmen/buttons/", {"q": skill}).content.decode()
+        having = [b for b in buttons() if any(letter in d.skills for d in b.dice or ())]
+        assert len(having) >= 30, skill
+        missing = [b.name for b in having if reverse("buttonmen-button", args=[b.name]) not in page]
+        assert not missing, (skill, missing)
+    # Words add up: both skills, and only playable buttons.
+    both = client.get("/games/buttonmen/buttons/", {"q": "poison shadow", "playable": "1"})
+    assert "/games/buttonmen/buttons/Jellybean/" in both.content.decode()
+    assert "/games/buttonmen/buttons/Marin/" not in both.content.decode()  # Poison alone
+    # The roster's row says the skills in words beside the recipe.
+    marin = html.unescape(client.get("/games/buttonmen/buttons/", {"q": "marin"}).content.decode())
+    assert '<code>(4) p(4) (8) (12) (X)</code> <span class="muted small">Poison</span>' in marin
+
+
+def test_the_lobby_picker_finds_a_button_by_skill(guest):
+    # Browsers match what is typed against an option's label: it names the skills.
+    page = html.unescape(guest.get("/play/buttonmen/").content.decode())
+    assert '<option value="Jellybean">BROM · p(20) s(20) (V) (X) · Poison, Shadow</option>' in page
+    assert "search a button by name, set or skill" in page
 
 
 def test_the_lobby_picks_any_playable_button_for_each_seat(guest):

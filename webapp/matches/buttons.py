@@ -2,7 +2,8 @@
 
 The facts come from ``games.buttonmen.roster`` (the community site's roster as data);
 this module only arranges them for the templates: each die of a recipe as a drawable
-face, and the search by name and set that the list page and the lobby's picker share.
+face, and the search by name, set and skill that the list page and the lobby's picker
+share.
 The pages themselves (``webapp.tournaments.buttonstats``) add the button statistics,
 which come from tournament games, so they live with the tournaments.
 """
@@ -93,14 +94,22 @@ def skill_note(skill: str) -> str:
     return "not yet played here"
 
 
+def skills_of(button: Button) -> list[str]:
+    """The names of the skills on a button's dice, in the roster's order of skills
+    ("Poison", "Shadow"), each once; none for a recipe we cannot read."""
+    letters = {letter for die in button.dice or () for letter in die.skills}
+    return [name for letter, name in SKILL_NAMES.items() if letter in letters]
+
+
 def search(query: str = "", playable_only: bool = False) -> list[Button]:
-    """Buttons whose name or set holds every word of ``query`` (any case)."""
+    """Buttons whose name, set or skills hold every word of ``query`` (any case):
+    "poison shadow" finds the buttons with both skills."""
     words = query.lower().split()
     found = []
     for b in buttons():
         if playable_only and not b.playable:
             continue
-        text = f"{b.name} {b.set}".lower()
+        text = " ".join([b.name, b.set, *skills_of(b)]).lower()
         if all(w in text for w in words):
             found.append(b)
     return found

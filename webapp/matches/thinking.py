@@ -157,10 +157,11 @@ def fitted(thinking: Any) -> dict[str, Any]:
     return kept
 
 
-def move_words(state: State, code: Any) -> str:
+def move_words(state: State, code: Any, seat: int | None = None) -> str:
     """The game's own sentence for the move ``code`` (its text form) at ``state``; the
-    code itself when the game has no words for it (``games.core.describe_text_move``)."""
-    return describe_text_move(state, str(code))
+    code itself when the game has no words for it (``games.core.describe_text_move``).
+    ``seat``: whose move it is, so a blind choice names its chooser."""
+    return describe_text_move(state, str(code), seat)
 
 
 def _num(x: Any, digits: int = 3) -> str:
@@ -297,28 +298,35 @@ def headline(t: Mapping[str, Any], name: str) -> str:
     return f"{name} weighed its moves."
 
 
-def notes(t: Mapping[str, Any], state: State, stats: Mapping[str, Any]) -> list[str]:
+def notes(
+    t: Mapping[str, Any], state: State, stats: Mapping[str, Any], seat: int | None = None
+) -> list[str]:
+    """What else the agent of ``seat`` said: its mix, what it expected the opponent to
+    play, its best plan, a failure, its time."""
     out = []
+    # The opponent of a two-player game, who chose what it expected (a blind choice is
+    # worded with its chooser's name).
+    other = 1 - seat if seat is not None and state.num_players == 2 else None
     mix = t.get("mix")
     if isinstance(mix, Mapping):
         out.append(
             "Its mix: "
-            + ", ".join(f"{move_words(state, m)} {_pct(p)}" for m, p in mix.items() if p)
+            + ", ".join(f"{move_words(state, m, seat)} {_pct(p)}" for m, p in mix.items() if p)
             + "."
         )
     predicted = t.get("predicted")
     if isinstance(predicted, str):
-        out.append(f"It expected the opponent to play {move_words(state, predicted)}.")
+        out.append(f"It expected the opponent to play {move_words(state, predicted, other)}.")
     elif isinstance(predicted, Mapping) and predicted:
         # A belief over the opponent's moves (Footsies' mix, a Button Men opponent's
         # hidden swing size): its likeliest few, with their chances.
         likely = sorted(predicted.items(), key=lambda item: item[1], reverse=True)
-        shown = [f"{move_words(state, m)} ({_pct(p)})" for m, p in likely[:PREDICTED_SHOWN]]
+        shown = [f"{move_words(state, m, other)} ({_pct(p)})" for m, p in likely[:PREDICTED_SHOWN]]
         rest = " and less likely others" if len(likely) > PREDICTED_SHOWN else ""
         out.append(f"What it expected the opponent to play: {', '.join(shown)}{rest}.")
     plans = t.get("plans")
     if isinstance(plans, list) and plans and isinstance(plans[0], Mapping):
-        steps = [move_words(state, m) for m in plans[0].get("plan", [])][:1]
+        steps = [move_words(state, m, seat) for m in plans[0].get("plan", [])][:1]
         more = len(plans[0].get("plan", [])) - 1
         if steps:
             out.append(
@@ -352,7 +360,7 @@ def readable(
     candidates = [
         {
             "move": str(m["move"]),
-            "text": move_words(state, m["move"]),
+            "text": move_words(state, m["move"], seat),
             "figures": figures(m, place),
             "played": played is not None and str(m["move"]) == played,
         }
@@ -362,12 +370,12 @@ def readable(
         "seat": seat,
         "name": name,
         "headline": headline(t, name),
-        "played": None if played is None else move_words(state, played),
+        "played": None if played is None else move_words(state, played, seat),
         # How the page labels that move: what was played, or (analyse from here) chosen.
         "verb": "Played",
         "candidates": candidates,
         "more": max(0, len(moves) - SHOWN),
-        "notes": notes(t, state, stats),
+        "notes": notes(t, state, stats, seat),
         "tree": isinstance(t.get("tree"), Mapping),
     }
 

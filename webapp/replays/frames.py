@@ -29,7 +29,7 @@ def replay_frames(match: Match, seat: int | None = None) -> list[dict[str, Any]]
     for before, event, after in walk(match, events):
         summary = frames.event_summary(before, event)
         if event.actor == SIMULTANEOUS and isinstance(event.move, dict):
-            summary["choices"] = {s: move_words(before, m) for s, m in event.move.items()}
+            summary["choices"] = {s: move_words(before, m, int(s)) for s, m in event.move.items()}
         # A frame carries what changed (a patch, as live frames do) unless the whole view
         # is smaller: a long Dice Wars replay is a quarter of its views' size.
         before_view, view = view, after.observation(seat)

@@ -21,6 +21,7 @@ from games.core import CHANCE, SIMULTANEOUS, TERMINAL, State
 from webapp import admission, counters
 from webapp.errors import Rejected
 from webapp.hooks import Hook
+from webapp.matches import gamebook
 from webapp.matches.models import Match
 from webapp.matches.positions import walk
 from webapp.matches.services import decision_record
@@ -153,6 +154,13 @@ def opinion(req: Request) -> dict[str, Any]:
     )
 
 
+def seat_names(slug: str, num_players: int) -> list[str]:
+    """Who plays each seat of a position built by hand, as the game calls its sides
+    ("Red", "Blue"; "the Hero"): people never read "seat 0"."""
+    info = gamebook.info(slug)
+    return [info.seat_name(i) for i in range(num_players)]
+
+
 def opinion_of(
     state: State, spec: str, budget_s: float, seed: str, names: list[str]
 ) -> dict[str, Any]:
@@ -173,7 +181,7 @@ def opinion_of(
         record = decision_record(decision, f"analysis of a position ({seed})")
         move = state.move_to_str(decision.move)
         words[str(seat)] = {
-            **readable(state, seat, record, move, f"{spec} as seat {seat}"),
+            **readable(state, seat, record, move, f"{spec} (for {names[seat]})"),
             "verb": "Its choice",
         }
         decisions[str(seat)] = record

@@ -88,7 +88,7 @@ def analyse_given_position(
         state = editor.set_up(slug, editor.decode(position))
         checked_spec, budget = positions.check_agent(slug, spec, budget_s)
         positions.store(token, {"status": "running", "text": "Thinking…"})
-        names = [f"seat {i}" for i in range(state.num_players)]
+        names = positions.seat_names(slug, state.num_players)
         return positions.opinion_of(state, checked_spec, budget, f"editor:{position[:32]}", names)
 
     return _in_turn(

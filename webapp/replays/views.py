@@ -113,6 +113,7 @@ def position(request, match_id: int, ply: int):
     state = positions.state_at(match, ply)
     seats, why_not = positions.whose_turn(state)
     names = {s.index: s.name for s in match.seats.all()}
+    sides = positions.seat_names(match.game, match.num_players)
     catalogue = [a for a in agents.catalogue(match.game) if a.name != "random"]
     return render(
         request,
@@ -121,7 +122,7 @@ def position(request, match_id: int, ply: int):
             "match": match,
             "ply": ply,
             "view": state.observation(None),
-            "deciding": [names.get(s, f"seat {s}") for s in seats],
+            "deciding": [names.get(s) or sides[s] for s in seats],
             "why_not": why_not,
             "agents": catalogue,
             "default_agent": _strongest(match.game, catalogue),
@@ -213,6 +214,7 @@ def editor_page(request, slug: str):
     shown = state.observation(None)
     seats, why_not = positions.whose_turn(state)
     link_code = editor.code(shown)
+    sides = positions.seat_names(slug, state.num_players)
     catalogue = [a for a in agents.catalogue(slug) if a.name != "random"]
     return render(
         request,
@@ -226,8 +228,8 @@ def editor_page(request, slug: str):
             "share": request.build_absolute_uri(
                 reverse("position-editor", args=[slug]) + "?p=" + link_code
             ),
-            "names": [f"seat {i}" for i in range(state.num_players)],
-            "deciding": [f"seat {s}" for s in seats],
+            "names": sides,
+            "deciding": [sides[s] for s in seats],
             "why_not": why_not,
             "agents": catalogue,
             "default_agent": _strongest(slug, catalogue),

@@ -7,8 +7,10 @@
   const MINI = 26;
   // Two layouts: wide, the score beside the dice; narrow (a phone), the score below them,
   // so the board is drawn close to 1:1 and a die stays a thumb's size (44 px or more).
-  const WIDE = { W: 600, PANEL_H: 150, MIDDLE_H: 112, DICE_W: 370, scoreX: 384, scoreY: 0, wrap: 84 };
-  const NARROW = { W: 400, PANEL_H: 262, MIDDLE_H: 128, DICE_W: 384, scoreX: 16, scoreY: 136, wrap: 52 };
+  // roundLines: the lines the rounds so far may take (a phone has room for a second);
+  // captionLines: the lines a score's parts may take (the wide panel is narrow there).
+  const WIDE = { W: 600, PANEL_H: 150, MIDDLE_H: 112, DICE_W: 370, scoreX: 384, scoreY: 0, wrap: 84, roundLines: 1, captionLines: 2 };
+  const NARROW = { W: 400, PANEL_H: 262, MIDDLE_H: 128, DICE_W: 384, scoreX: 16, scoreY: 136, wrap: 52, roundLines: 2, captionLines: 1 };
   let L = WIDE;
   const right = () => L.W - 16 - 14; // the right margin inside a panel
   const PHASES = {
@@ -69,8 +71,9 @@
     return (ctx.names && ctx.names[seat]) || `seat ${seat}`;
   }
 
+  /** A score as people write it: "?" while unknown, a minus sign below zero (Poison). */
   function fmt(x) {
-    return x === null || x === undefined ? "?" : String(Number(x));
+    return x === null || x === undefined ? "?" : String(Number(x)).replace(/^-/, "−");
   }
 
   /** A die's size label: "d12", or "X=12" for a swing die ("X=?" while secret). */
@@ -91,6 +94,21 @@
     }
     if (line) lines.push(line);
     return lines;
+  }
+
+  /** At most two lines of ``max`` characters; when the text needs more, the second line
+   *  ends with "…" where words were left out (the move list has the whole text). */
+  function twoLines(text, max) {
+    const lines = wrap(text, max);
+    if (lines.length <= 2) return lines;
+    const words = lines.slice(1).join(" ").split(" ");
+    let second = "";
+    for (const word of words) {
+      const longer = second ? `${second} ${word}` : word;
+      if (longer.length + 2 > max) break;
+      second = longer;
+    }
+    return [lines[0], `${second} …`];
   }
 
   function rerun() {
@@ -179,20 +197,44 @@
     }
   }
 
+  const isPoison = (die) => (die.skills || "").includes("p");
+  const sizeSum = (dice) => dice.reduce((n, d) => n + d.size, 0);
+
+  /** The round score in parts that add up to it under the rules (games/buttonmen
+   *  rules.poison_score_x2): captured dice count their size and own dice in play half
+   *  theirs, but a Poison die counts against: minus half its size for whoever captured
+   *  it, minus its whole size for its owner while it is in play. Two lines when Poison
+   *  dice take part (the second starts "+ ½ × …"), else one. */
+  function scoreCaption(view, seat) {
+    const captured = view.captured[seat];
+    const dice = view.dice[seat];
+    const capturedPoison = sizeSum(captured.filter(isPoison));
+    const poisonInPlay = sizeSum(dice.filter(isPoison));
+    const first = `${sizeSum(captured.filter((d) => !isPoison(d)))} captured` + (capturedPoison ? ` − ½ × ${capturedPoison} poison` : "");
+    const second = `½ × ${sizeSum(dice.filter((d) => !isPoison(d)))} in play` + (poisonInPlay ? ` − ${poisonInPlay} poison` : "");
+    return capturedPoison || poisonInPlay ? [first, `+ ${second}`] : [`${first} + ${second}`];
+  }
+
   /** Round score, its parts, round wins and the captured pile, right of the dice. */
   function panelScore(g, view, seat) {
     const x = L.scoreX;
-    const y0 = L.scoreY;
+    let y0 = L.scoreY;
     const captured = view.captured[seat];
-    const capturedSum = captured.reduce((n, c) => n + c.size, 0);
     const sizes = view.dice[seat].map((d) => d.size);
     const wins = view.round_wins[seat];
     const need = view.options.rounds_to_win;
     g.append(svg("text", { x, y: y0 + 24, class: "bm-label" }, "round score"));
     g.append(svg("text", { x, y: y0 + 54, class: "bm-score", "data-score": view.score[seat] ?? "" }, fmt(view.score[seat])));
+    let shift = 0; // a second line of the caption moves the captured pile down
     if (view.score[seat] !== null && !sizes.includes(null)) {
-      const inPlay = sizes.reduce((n, s) => n + s, 0);
-      g.append(svg("text", { x, y: y0 + 72, class: "bm-label" }, `${capturedSum} captured + ½ × ${inPlay} in play`));
+      // A phone's panel has the width for one line (squeezed if need be), not the height for two.
+      const lines = L.captionLines > 1 ? scoreCaption(view, seat) : [scoreCaption(view, seat).join(" ")];
+      const caption = svg("text", { x, y: y0 + 72, class: "bm-label", id: `bm-score-parts-${seat}`,
+        "data-fit": JSON.stringify([lines]), "data-x": x, "data-dy": 14, "data-room": right() - x });
+      caption.append(svg("title", {}, "Round score: captured dice count their size, dice in play half theirs; " +
+        "a Poison die counts against: minus half its size captured, minus its whole size in play"));
+      g.append(caption);
+      shift = 14 * (lines.length - 1);
     }
     const pips = svg("g", { class: "bm-wins", "data-wins": wins });
     pips.append(svg("text", { x: right(), y: y0 + 24, class: "bm-label", "text-anchor": "end" }, `rounds ${wins}/${need}`));
@@ -206,12 +248,15 @@
     }
     g.append(pips);
     const pile = svg("g", { class: "bm-captured", "data-count": captured.length });
+    y0 += shift;
     pile.append(svg("text", { x, y: y0 + 92, class: "bm-label" }, captured.length ? "captured" : "captured: none yet"));
     const perRow = Math.floor((right() - x + 6) / (MINI + 6));
     captured.forEach((c, i) => {
       const cx = x + (i % perRow) * (MINI + 6);
       const cy = y0 + 98 + Math.floor(i / perRow) * (MINI + 4);
-      pile.append(svg("rect", { x: cx, y: cy, width: MINI, height: MINI, rx: 5, class: "bm-mini", stroke: "#8a8f98" }));
+      const mini = svg("rect", { x: cx, y: cy, width: MINI, height: MINI, rx: 5, class: `bm-mini${isPoison(c) ? " poison" : ""}`, stroke: "#8a8f98" });
+      if (isPoison(c)) mini.append(svg("title", {}, `a Poison d${c.size}: minus ${c.size / 2} for its captor`));
+      pile.append(mini);
       pile.append(svg("text", { x: cx + MINI / 2, y: cy + MINI / 2 + 4, "text-anchor": "middle", class: "bm-mini-text" },
         c.swing ? `${c.swing}${c.size}` : String(c.size)));
     });
@@ -290,18 +335,30 @@
     g.append(svg("text", { x: L.W / 2, y: 42, "text-anchor": "middle", class: `bm-status${view.over ? " over" : ""}`, id: "bm-status" },
       statusText(view, ctx, picks)));
     const lastText = view.last ? withNames(view.last.text, ctx.names || []) : "The match begins.";
-    // Up to two lines, wrapped shorter while the wording still fits in two (fit below).
-    const wraps = [0, 8, 16].map((less) => wrap(lastText, L.wrap - less)).filter((w, i) => !i || w.length <= 2);
-    g.append(svg("text", { x: L.W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last",
-      "data-fit": JSON.stringify(wraps.map((w) => w.slice(0, 2))) }));
+    // Up to two lines: the whole text wrapped shorter while it still fits in two, else
+    // cut after two lines with "…" (never silently: the whole text is its title).
+    const widths = [0, 8, 16].map((less) => L.wrap - less);
+    const whole = widths.map((max) => wrap(lastText, max)).filter((w) => w.length <= 2);
+    const last = svg("text", { x: L.W / 2, y: 64, "text-anchor": "middle", class: "bm-last", id: "bm-last",
+      "data-full": lastText, "data-fit": JSON.stringify([...whole, ...widths.map((max) => twoLines(lastText, max))]) });
+    last.append(svg("title", {}, lastText));
+    g.append(last);
     if (view.rounds.length) {
-      const past = (n) => view.rounds.slice(-n).map((r) =>
-        `R${r.round} ${fmt(r.score[0])}–${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`).join(", ");
+      // "R1 41–30.5"; spaced when a score is below zero, "R4 54.5 – −7", not "54.5–-7".
+      const dash = (r) => (r.score.some((x) => x < 0) ? " – " : "–");
+      const text = (r) => `R${r.round} ${fmt(r.score[0])}${dash(r)}${fmt(r.score[1])}${r.winner === null ? " tie" : ""}`;
+      const all = view.rounds.map(text);
       const who = `${seatName(ctx, 0)}–${seatName(ctx, 1)}`;
-      // Longest first: the first that fits the board is drawn.
-      const variants = [`rounds so far (${who}): ${past(4)}`, `rounds (${who}): ${past(3)}`, `rounds: ${past(3)}`, `rounds: ${past(2)}`];
+      // Longest first: the first that fits the board is drawn. Every round, on one line
+      // or (a phone) two; only when none fits, the latest rounds after "…".
+      const variants = [[`rounds so far (${who}): ${all.join(", ")}`], [`rounds: ${all.join(", ")}`]];
+      if (L.roundLines > 1) {
+        const half = Math.ceil(all.length / 2);
+        variants.push([`rounds so far (${who}):`, all.join(", ")], [`rounds: ${all.slice(0, half).join(", ")},`, all.slice(half).join(", ")]);
+      }
+      for (let n = Math.min(all.length - 1, 6); n >= 1; n--) variants.push([`rounds: …, ${all.slice(-n).join(", ")}`]);
       g.append(svg("text", { x: L.W / 2, y: 106, "text-anchor": "middle", class: "bm-label", id: "bm-rounds",
-        "data-fit": JSON.stringify(variants.map((v) => [v])) }));
+        "data-rounds": all.length, "data-fit": JSON.stringify(variants) }));
     }
     root.append(g);
   }
@@ -310,20 +367,25 @@
    *  each ``data-fit`` text takes the first of its wordings whose lines all fit the
    *  board's width; when none does, the last is squeezed to fit. */
   function fitTexts(root) {
-    const room = L.W - 16;
     for (const text of root.querySelectorAll("text[data-fit]")) {
+      // Centred lines by default; a text may name its own left edge, room and spacing.
+      const room = Number(text.dataset.room || L.W - 16);
+      const x = text.dataset.x || L.W / 2;
+      const dy = Number(text.dataset.dy || 16);
       const wordings = JSON.parse(text.dataset.fit);
-      for (const lines of wordings) {
-        text.replaceChildren(...lines.map((line, i) => svg("tspan", { x: L.W / 2, dy: i ? 16 : 0 }, line)));
-        if ([...text.children].every((t) => t.getComputedTextLength() <= room)) break;
+      const title = text.querySelector("title"); // the whole text, kept beside the lines
+      const lines = () => [...text.querySelectorAll("tspan")];
+      for (const wording of wordings) {
+        text.replaceChildren(...(title ? [title] : []), ...wording.map((line, i) => svg("tspan", { x, dy: i ? dy : 0 }, line)));
+        if (lines().every((t) => t.getComputedTextLength() <= room)) break;
       }
-      for (const t of text.children) {
+      for (const t of lines()) {
         if (t.getComputedTextLength() > room) {
           t.setAttribute("textLength", room);
           t.setAttribute("lengthAdjust", "spacingAndGlyphs");
         }
       }
-      text.removeAttribute("data-fit");
+      for (const name of ["fit", "room", "x", "dy"]) delete text.dataset[name];
     }
   }
 

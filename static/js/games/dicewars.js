@@ -206,9 +206,13 @@
       label.append(diceStack(lx, ly, view.dice[t], fresh.get(t) || 0));
       labels.append(label);
       if (role) marks.append(svg("path", { class: `dw-outline dw-${role}`, d: terr.outline }));
-      // A tap anywhere on the territory's shape picks it; the dice stack on top lets
-      // taps through (pointer-events: none), so a stack that spills over a border never
-      // sends the tap to its neighbour.
+      // A tap anywhere on the territory's shape picks it, and so does a tap on its dice
+      // stack: a tall stack stands over the territory above it (and its count over the
+      // one beside it), and a tap there is meant for the territory the dice stand on.
+      if (ctx.onMove && ctx.legal.length) {
+        label.classList.add("dw-tappable");
+        label.addEventListener("click", () => pick(t));
+      }
       if (ctx.onMove && ctx.legal.length && role) {
         const what = role === "target" ? `Attack territory ${t} (${diceText(view.dice[t])}, ${nameOf(ctx, owner)})`
           : role === "selected" ? `Cancel the attack from territory ${t}`

@@ -3,7 +3,7 @@
    places by picking a piece, turning it and clicking an empty cell. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS, keepFocus, narrow, touchFirst, withNames } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, article, keepFocus, narrow, touchFirst, withNames } = window.DiceArena;
   const DIRS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
   const DELTAS = [[-1, 0], [-1, 1], [0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1]];
   const KINDS = [1, 2, 4, 8];
@@ -253,7 +253,7 @@
     const piece = pieceAt(view).get(`${r},${c}`);
     const where = `row ${r}, column ${c}`;
     const arrows = ui.kind === 8 ? "all ways" : `pushing ${arrowNames(arrowsOf(ui.kind, ui.dir))}`;
-    rect.setAttribute("aria-label", move ? `Place a ${ui.kind}-piece ${arrows} at ${where}`
+    rect.setAttribute("aria-label", move ? `Place ${article(ui.kind)} ${ui.kind}-piece ${arrows} at ${where}`
       : piece ? `${where}: ${ui.names[piece.owner]}'s ${piece.kind}-piece` : `${where}: empty`);
     rect.addEventListener("focus", () => {
       ui.cursor = [r, c];
