@@ -115,3 +115,48 @@ def test_held_taps_on_a_phone_all_arrive(new_page):
         me.wait_for_timeout(350)  # apart enough not to be a double tap
     wait_for_gifts(friend, 1, before, 5)
     wait_for_gifts(me, 1, before, 5)
+
+
+def test_the_game_over_card_keeps_its_buttons_while_it_fills_in(new_page):
+    """The card asks again for the rating change (twice, 1.5 s apart, for a guest's
+    unrated match): the button a person is on stays the same button, focus and all."""
+    page = new_page()
+    start_match(page, "footsies")
+    page.get_by_role("button", name="Resign").click()
+    page.locator("#resign-confirm").get_by_role("button", name="Yes, resign").click()
+    card = page.locator("#game-over")
+    expect(card.locator("#rematch")).to_be_visible()
+    # The person is on the Rematch button (mouse over it, keyboard focus in it).
+    page.locator("#rematch").focus()
+    page.evaluate(
+        "() => { window.pressing = ['rematch', 'new-opponent', 'card-replay']"
+        ".map((id) => document.getElementById(id)); }"
+    )
+    expect(card).to_have_attribute("data-filled", "2")  # filled in three times
+    # The very elements the person is on are still there, the focus too.
+    assert page.evaluate("window.pressing.map((el) => el.isConnected)") == [True] * 3
+    assert page.evaluate("document.activeElement.id") == "rematch"
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: url.rstrip("/").split("/")[-1] != "" and "/matches/" in url)
+
+
+def test_a_tournament_page_redraws_around_the_button_being_pressed(new_page):
+    """A people's tournament page draws itself again when someone joins: the maker's
+    buttons stay the elements they are pressing."""
+    from tests.browser.test_people_tournament import make_tournament
+
+    maker = new_page()
+    url = make_tournament(maker, {"#people-rounds": "3"})
+    expect(maker.locator("#people-list li")).to_have_count(1)
+    maker.locator("#withdraw").focus()
+    maker.evaluate(
+        "() => { window.pressing = ['withdraw', 'start']"
+        ".map((id) => document.getElementById(id)); }"
+    )
+    friend = new_page(phone=True)
+    friend.goto(url)
+    friend.locator("#join").tap()
+    expect(maker.locator("#people-list li")).to_have_count(2)  # redrawn by itself
+    expect(maker.locator("#start")).to_be_enabled()
+    assert maker.evaluate("window.pressing.map((el) => el.isConnected)") == [True, True]
+    assert maker.evaluate("document.activeElement.id") == "withdraw"
