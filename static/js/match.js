@@ -58,6 +58,21 @@
     }
   }
 
+  /** How the match ended, in words, once it has (null while it goes on). A match may
+      end off the board (a resignation, an abort, a loss on time) while the game's own
+      view still names whose move it was: each board's status line says this instead. */
+  function ended() {
+    const s = st.status;
+    if (s.status === "active") return null;
+    if (s.status !== "finished") return { text: "Match aborted", winners: [], reason: "" };
+    const r = s.result || {};
+    const names = st.seats.map((x) => x.name);
+    const winners = (r.winners || []).map((w) => names[w]).filter(Boolean);
+    const head = winners.length ? `${winners.join(" and ")} won` : "Draw";
+    const reason = r.reason ? withNames(r.reason, names) : "";
+    return { text: reason ? `${head} (${reason})` : head, winners: r.winners || [], reason };
+  }
+
   /** What the AI weighed is fetched when someone asks, not pushed with every move. */
   async function showThinking(ply) {
     let decisions = thinkingCache.get(ply);
@@ -97,7 +112,7 @@
     const ctx = {
       names: names(), you: st.you, legal: st.status.status === "active" && !pending ? st.legal : [],
       onMove: st.you !== null ? sendMove : null, controls: els.controls, waiting,
-      chosen: st.chosen, pending,
+      chosen: st.chosen, pending, ended: ended(),
     };
     renderer(game).render(els.board, st.view, ctx);
     if (!renderer(game).controls) els.controls.innerHTML = "";

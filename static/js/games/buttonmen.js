@@ -233,8 +233,9 @@
 
   function panel(root, view, ctx, seat, y, picks) {
     const colour = SEAT_COLOURS[seat];
-    const active = (view.turn === seat && ["play", "turbo", "reroll"].includes(view.phase)) ||
+    const playing = (view.turn === seat && ["play", "turbo", "reroll"].includes(view.phase)) ||
       (["swing", "auxiliary"].includes(view.phase) && view.acting.includes(seat)) || (view.over && view.winner === seat);
+    const active = ctx.ended && !view.over ? ctx.ended.winners.includes(seat) : playing;
     const g = svg("g", { class: `bm-panel seat-${seat}${active ? " active" : ""}`, transform: `translate(8,${y})`, "data-seat": seat });
     g.append(svg("rect", { x: 0, y: 0, width: L.W - 16, height: L.PANEL_H, rx: 12, class: "bm-panel-bg", stroke: active ? colour : null }));
     panelHeader(g, view, ctx, seat);
@@ -251,7 +252,8 @@
         drawDie(g, die, seat, 16 + die.id * step, top, size, dieState(view, ctx, seat, die, picks));
       }
     }
-    const tag = panelTag(view, seat);
+    // A match ended off the board (resigned, lost on time) has no one "to move".
+    const tag = ctx.ended && !view.over ? (ctx.ended.winners.includes(seat) ? "★ wins the match" : "") : panelTag(view, seat);
     if (tag) g.append(svg("text", { x: 16, y: L.scoreY ? L.scoreY - 10 : L.PANEL_H - 12, class: "bm-tag", fill: colour }, tag));
     if (fighter) panelScore(g, view, seat);
     root.append(g);
@@ -259,6 +261,7 @@
 
   /** The line that says what happens now, and for the player at hand what to do. */
   function statusText(view, ctx, picks) {
+    if (ctx.ended && !view.over) return ctx.ended.text;
     if (view.over) {
       if (view.winner === null) return "The match is a draw";
       return view.winner === ctx.you ? "You win the match!" : `${seatName(ctx, view.winner)} wins the match`;

@@ -77,10 +77,11 @@
       } else {
         mid.append(svg("text", { x: 0, y: 60, "text-anchor": "middle", class: "muted-text" }, "Both choose blind, then both moves are revealed."));
       }
-      if (view.over) {
-        // Below the fighters, where nothing else is drawn.
+      if (view.over || ctx.ended) {
+        // Below the fighters, where nothing else is drawn; a match ended off the board
+        // (resigned, lost on time, aborted) says how.
         mid.append(svg("text", { x: 0, y: L.over - L.mid[1], "text-anchor": "middle", class: "game-over", id: "game-over-text" },
-          view.winner === null ? "Draw" : `${names[view.winner]} wins`));
+          !view.over ? ctx.ended.text : view.winner === null ? "Draw" : `${names[view.winner]} wins`));
       }
       root.append(mid);
       el.append(root);
