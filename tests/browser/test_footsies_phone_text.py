@@ -2,6 +2,7 @@
 ("HIT ✦ one more wins") and the last exchange's result line above all."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.pages import press, seq_of, start_match
 
@@ -25,13 +26,11 @@ OVERLAPS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
-def test_the_hit_flag_and_the_result_line_do_not_overlap(new_page, phone):
-    page = new_page(phone=phone)
-    # Attack every turn against a random player: a hit comes within a few exchanges.
-    start_match(page, "footsies", agents={1: "random"}, options={"rounds": "5"})
+def play_attacks(page) -> int:
+    """Attack every turn until the match ends, checking the board's texts after every
+    exchange; returns how many exchanges left a hit flag."""
     hits = 0
-    for _ in range(60):
+    for _ in range(120):
         if page.locator("#match[data-status=finished]").count():
             break
         before = seq_of(page)
@@ -40,4 +39,23 @@ def test_the_hit_flag_and_the_result_line_do_not_overlap(new_page, phone):
         if page.locator("#board .hit-flag").count():
             hits += 1
         assert page.evaluate(OVERLAPS) == []
-    assert hits, "no exchange ended with a hit flag"
+    expect(page.locator("#match")).to_have_attribute("data-status", "finished")
+    assert page.evaluate(OVERLAPS) == []  # the result and WINNER too
+    return hits
+
+
+@pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
+def test_the_hit_flag_and_the_result_line_do_not_overlap(new_page, phone):
+    page = new_page(phone=phone)
+    # Attacking every turn against a random player leaves a hit flag in 88 % of
+    # matches (the engine, 2,000 seeds): a rematch or three make it all but sure.
+    start_match(page, "footsies", agents={1: "random"}, options={"rounds": "5"})
+    for _ in range(4):
+        if play_attacks(page):
+            break
+        url = page.url
+        press(page, page.locator("#rematch"))
+        page.wait_for_url(lambda u, old=url: u != old and "/matches/" in u)
+        page.wait_for_selector("#match[data-conn=live]")
+    else:
+        raise AssertionError("no exchange of four matches left a hit flag")
