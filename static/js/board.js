@@ -43,6 +43,7 @@
    * and the small screen's sure way to make any move. ``items`` are {move, text}.
    */
   function moveList(items, onMove, heading, key) {
+    for (const it of items) wordMove(it.move, it.text);
     const box = h("div", { class: "move-list-box" });
     if (!items.length) return box;
     // A second list on one page (Button Men's speed or trip attacks) has ids of its own.
@@ -61,6 +62,14 @@
     return box;
   }
 
+  /** The words of the moves a board offers, as its buttons and lists say them: the
+   *  page's notices ("Sent …", "Offline: … will be sent") word a move this way, never
+   *  by its code ("power:3>0"). A renderer registers the moves it draws; moveList does
+   *  it for its items; a renderer may also answer ``words(move, view)`` itself. */
+  const said = new Map();
+  function wordMove(move, text) { if (text && text !== move) said.set(move, String(text)); }
+  function moveWords(move) { return said.get(move) || null; }
+
   /** True where the board should use its narrow layout (a phone held upright). */
   function narrow(el) {
     const width = el.clientWidth || el.getBoundingClientRect().width || window.innerWidth;
@@ -78,5 +87,5 @@
     return String(text).replace(/\b([Ss])eat (\d+)\b/g, (whole, s, i) => names[Number(i)] || whole);
   }
 
-  Object.assign(window.DiceArena, { actionable, keepFocus, moveList, narrow, touchFirst, withNames });
+  Object.assign(window.DiceArena, { actionable, keepFocus, moveList, moveWords, narrow, touchFirst, withNames, wordMove });
 })();

@@ -121,11 +121,18 @@
     end.render(ctx);
   }
 
+  /** A move as the game's players say it (the board's words for it), never its code. */
+  function said(move) {
+    const r = renderer(game);
+    const words = window.DiceArena.moveWords(move) || (r.words && r.words(move, st.view));
+    return words ? withNames(words, names()) : "your move";
+  }
+
   function sendMove(move) {
     // One move in flight at a time: a double click must not send a second one.
     const queued = socket.move({ type: "move", seat: st.you, seq: socket.seq, move });
     if (!queued) return;
-    notice(socket.synced ? `Sent ${move} …` : `Offline: ${move} will be sent when the connection is back.`);
+    notice(socket.synced ? `Sent: ${said(move)} …` : `Offline: ${said(move)} will be sent when the connection is back.`);
     render();
   }
 
@@ -205,7 +212,7 @@
     if (state === "offline") {
       const secs = ms ? Math.ceil(ms / 1000) : 0;
       els.conn.textContent = secs ? `offline — reconnecting in ${secs} s` : "offline — reconnecting…";
-      if (socket && socket.outbox) notice(`Offline: ${socket.outbox.frame.move} will be sent when the connection is back.`);
+      if (socket && socket.outbox) notice(`Offline: ${said(socket.outbox.frame.move)} will be sent when the connection is back.`);
     } else {
       els.conn.textContent = text || state;
     }

@@ -2,7 +2,7 @@
    scores. A player attacks by selecting own dice on the board, then an opposing die. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow, withNames } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow, withNames, wordMove } = window.DiceArena;
 
   const MINI = 26;
   // Two layouts: wide, the score beside the dice; narrow (a phone), the score below them,
@@ -407,6 +407,10 @@
       };
       el.append(moveList(legal.map((move) => ({ move, text: words(move) })), (move) => ctx.onMove(move), "Focus dice"));
     }
+    // The page's notices say these as their buttons do.
+    wordMove("surrender", "Surrender the round");
+    wordMove("pass", "Pass");
+    for (const m of choicesMade) wordMove(`swing:${m.join(",")}`, `Swing size ${m.join(", ")}`);
     if (legal.includes("surrender")) {
       bar.append(h("button", { id: "bm-surrender", class: "bm-button", onclick: () => ctx.onMove("surrender") }, "Surrender the round"));
     }

@@ -383,6 +383,7 @@
         : ctx.legal.length > 1
           ? "Click one of your highlighted territories (2+ dice) to attack from it."
           : "No attack is possible: end the turn.";
+      window.DiceArena.wordMove("end", "End turn");
       el.append(h("div", { class: "dw-controls" },
         h("button", { class: "dw-end", id: "dw-end", "data-move": "end", "data-focus": "dw-end", onclick: () => { selected = null; ctx.onMove("end"); } },
           "End turn ", h("small", {}, "(E)")),

@@ -394,6 +394,7 @@
       el.innerHTML = "";
       if (!ui.moves.canEnd) return;
       const left = view.dice.filter((d) => !d.used).length;
+      window.DiceArena.wordMove("end", "End turn");
       el.append(h("div", { class: "move-buttons dungeon-moves" },
         h("button", { class: "move end-turn", "data-move": "end", "data-focus": "end-turn", onclick: () => ui.send("end") },
           h("b", {}, "End turn"),

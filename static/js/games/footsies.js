@@ -100,6 +100,7 @@
       }
       const bar = h("div", { class: "move-buttons footsies-moves" });
       ctx.legal.forEach((m, i) => {
+        window.DiceArena.wordMove(m, NAMES[m]);
         bar.append(h("button", { class: `move move-${m}`, "data-move": m, "data-focus": `move-${m}`, title: HINTS[m], onclick: () => ctx.onMove(m) },
           h("b", {}, NAMES[m] || m), h("small", {}, `${i + 1} · ${HINTS[m] || ""}`)));
       });

@@ -562,6 +562,15 @@
     },
     // match.js leaves ctx.controls alone when a renderer draws its own controls.
     controls,
+    /** A placement in words, as the cells' labels say it ("3,4,2,N": a 2-piece pushing
+        N/S at row 3, column 4): the page's notices use it, never the code. */
+    words(move) {
+      const m = /^(\d+),(\d+),([1248]),([A-Z]+)$/.exec(move);
+      if (!m) return null;
+      const kind = Number(m[3]);
+      const arrows = kind === 8 ? "all ways" : `pushing ${arrowNames(arrowsOf(kind, DIRS.indexOf(m[4])))}`;
+      return `a ${kind}-piece ${arrows} at row ${m[1]}, column ${m[2]}`;
+    },
   };
 
   document.addEventListener("keydown", onKey);
