@@ -70,6 +70,20 @@
   function wordMove(move, text) { if (text && text !== move) said.set(move, String(text)); }
   function moveWords(move) { return said.get(move) || null; }
 
+  /** How a match ended, in words, from its ``status`` (a snapshot's, a status frame's),
+   *  or null while it goes on. A match may end off the board (a resignation, an abort,
+   *  a loss on time) while the game's view still names whose move it was: renderers
+   *  say this instead (``ctx.ended``). */
+  function endedWords(status, names) {
+    if (!status || status.status === "active") return null;
+    if (status.status !== "finished") return { text: "Match aborted", winners: [], reason: "" };
+    const r = status.result || {};
+    const winners = (r.winners || []).map((w) => names[w]).filter(Boolean);
+    const head = winners.length ? `${winners.join(" and ")} won` : "Draw";
+    const reason = r.reason ? withNames(r.reason, names) : "";
+    return { text: reason ? `${head} (${reason})` : head, winners: r.winners || [], reason };
+  }
+
   /** True where the board should use its narrow layout (a phone held upright). */
   function narrow(el) {
     const width = el.clientWidth || el.getBoundingClientRect().width || window.innerWidth;
@@ -87,5 +101,5 @@
     return String(text).replace(/\b([Ss])eat (\d+)\b/g, (whole, s, i) => names[Number(i)] || whole);
   }
 
-  Object.assign(window.DiceArena, { actionable, keepFocus, moveList, moveWords, narrow, touchFirst, withNames, wordMove });
+  Object.assign(window.DiceArena, { actionable, endedWords, keepFocus, moveList, moveWords, narrow, touchFirst, withNames, wordMove });
 })();

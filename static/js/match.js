@@ -58,19 +58,10 @@
     }
   }
 
-  /** How the match ended, in words, once it has (null while it goes on). A match may
-      end off the board (a resignation, an abort, a loss on time) while the game's own
-      view still names whose move it was: each board's status line says this instead. */
+  /** How the match ended, in words, once it has (null while it goes on): each board's
+      status line says this rather than whose move it was (DiceArena.endedWords). */
   function ended() {
-    const s = st.status;
-    if (s.status === "active") return null;
-    if (s.status !== "finished") return { text: "Match aborted", winners: [], reason: "" };
-    const r = s.result || {};
-    const names = st.seats.map((x) => x.name);
-    const winners = (r.winners || []).map((w) => names[w]).filter(Boolean);
-    const head = winners.length ? `${winners.join(" and ")} won` : "Draw";
-    const reason = r.reason ? withNames(r.reason, names) : "";
-    return { text: reason ? `${head} (${reason})` : head, winners: r.winners || [], reason };
+    return window.DiceArena.endedWords(st.status, st.seats.map((x) => x.name));
   }
 
   /** What the AI weighed is fetched when someone asks, not pushed with every move. */
