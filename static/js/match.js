@@ -97,6 +97,8 @@
     els.log.scrollTop = els.log.scrollHeight;
   }
 
+  let drawnFrom = null; // what the board was last drawn from
+
   function render() {
     const waiting = st.turn.simultaneous && st.you !== null && st.chosen.includes(st.you);
     const pending = !!(socket && socket.outbox);
@@ -105,8 +107,15 @@
       onMove: st.you !== null ? sendMove : null, controls: els.controls, waiting,
       chosen: st.chosen, pending, ended: ended(),
     };
-    renderer(game).render(els.board, st.view, ctx);
-    if (!renderer(game).controls) els.controls.innerHTML = "";
+    // The board and its buttons are drawn again only when what they show changed: a
+    // heartbeat's "synced" or the other side's "chosen" leaves the button a person is
+    // pressing where it is.
+    const from = [st.view, ctx.legal.join("\n"), waiting, pending, ctx.ended && ctx.ended.text, ctx.names.join("\n"), st.you];
+    if (!drawnFrom || from.some((x, i) => x !== drawnFrom[i])) {
+      drawnFrom = from;
+      renderer(game).render(els.board, st.view, ctx);
+      if (!renderer(game).controls) els.controls.innerHTML = "";
+    }
     renderStatus();
     if (st.status.status !== "active") clock.stop();
     end.render(ctx);

@@ -160,3 +160,29 @@ def test_a_tournament_page_redraws_around_the_button_being_pressed(new_page):
     expect(maker.locator("#start")).to_be_enabled()
     assert maker.evaluate("window.pressing.map((el) => el.isConnected)") == [True, True]
     assert maker.evaluate("document.activeElement.id") == "withdraw"
+
+
+def test_the_move_buttons_stay_through_a_heartbeat_and_the_other_sides_choice(new_page):
+    """A Footsies turn between two people: the heartbeat's resync and the friend's blind
+    choice arriving leave my move buttons the same elements, under my pointer."""
+    me = new_page()
+    url = start_match(me, "footsies", mode="friend")
+    friend = new_page(phone=True)
+    friend.goto(url)
+    friend.get_by_role("button", name="Take the open seat").click()
+    friend.wait_for_selector("#match[data-conn=live]")
+    me.wait_for_selector("button.move[data-move=A]")
+    me.evaluate("() => { window.pressing = [...document.querySelectorAll('button.move')]; }")
+    x, y = centre(me, "button.move[data-move=A]")
+    me.mouse.move(x, y)
+    me.mouse.down()  # holding Attack down while the frames come
+    # The page's heartbeat: a hello, answered by a resync ("synced").
+    seq = me.evaluate("DiceArena.currentSocket.seq")
+    me.evaluate("DiceArena.currentSocket.hello()")
+    me.wait_for_function("() => DiceArena.currentSocket.helloAt === null")
+    friend.locator("button.move[data-move=B]").tap()
+    expect(me.locator("#notice")).to_have_text("The other side has chosen.")
+    assert me.evaluate("window.pressing.every((el) => el.isConnected)")
+    me.mouse.up()  # the press lands: my Attack against the friend's Block
+    me.wait_for_function(f"() => DiceArena.currentSocket.seq > {seq}")
+    expect(me.locator("#last-clash")).to_contain_text("Attack")
