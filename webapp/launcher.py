@@ -53,6 +53,19 @@ def pick_port(host: str, wanted: int) -> int:
     raise SystemExit(f"no free port from {wanted} to {wanted + 49}")
 
 
+def site_url(host: str, port: int, allowed_hosts: str = "") -> str:
+    """Where this launcher really serves, as the links in e-mails start: the port it
+    found free (not the one asked for), and for a wildcard address the first host name
+    the site answers to (``ALLOWED_HOSTS``), else the loopback address."""
+    if host in ("", "0.0.0.0", "::"):
+        named = [h.strip() for h in allowed_hosts.split(",")]
+        named = [h for h in named if h and h != "*" and not h.startswith(".")]
+        host = named[0] if named else "127.0.0.1"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address in a URL
+    return f"http://{host}:{port}"
+
+
 #: The Celery workers ``make run`` starts: a name, the queue's suffix (see settings'
 #: CELERY_TASK_ROUTES), the setting and default for its processes, and its niceness.
 #: Each queue has its own, so no kind of work waits behind another in a queue; and
@@ -132,6 +145,11 @@ class Launcher:
             self._manage("load_demo")
             host = os.environ.get("HOST", "127.0.0.1")
             port = pick_port(host, int(os.environ.get("PORT", "8000")))
+            # Turn e-mails link to the address served, unless the operator named one
+            # (the workers that send them get it from here).
+            if not self.env.get("DICEARENA_SITE_URL"):
+                allowed = self.env.get("ALLOWED_HOSTS", "")
+                self.env["DICEARENA_SITE_URL"] = site_url(host, port, allowed)
             self._start("web", [PY, "-m", "uvicorn", "webapp.config.asgi:application",
                                 "--host", host, "--port", str(port), "--ws", "auto",
                                 "--http", HTTP_PROTOCOL,

@@ -409,3 +409,53 @@
     svg, h, SEAT_COLOURS, MatchSocket, applyPatch, nextView, renderThinking, renderer, serverClock,
   });
 })();
+
+/* Redrawing in place: nothing a person can press is rebuilt under the pointer. */
+(function () {
+  "use strict";
+
+  /** Make ``el``'s children look like ``next`` (nodes, or an element whose children are
+      wanted) while keeping every node that is still there: same place, same tag, same
+      id. A kept button or link is the very element a person is pressing or has the
+      focus on; only its attributes and texts change. Kept elements keep their event
+      listeners, so use it for content whose handlers do not change (links, forms,
+      buttons of server-drawn pages) — not for nodes whose listeners differ. A
+      ``<details>`` keeps whether the person opened it, a field what they typed. */
+  function morph(el, next) {
+    const wanted = next instanceof Node ? [...next.childNodes] : [...next];
+    const old = [...el.childNodes];
+    wanted.forEach((node, i) => {
+      const have = old[i];
+      if (have && same(have, node)) {
+        if (node.nodeType === Node.ELEMENT_NODE) {
+          attributes(have, node);
+          morph(have, node);
+        } else if (have.nodeValue !== node.nodeValue) {
+          have.nodeValue = node.nodeValue;
+        }
+      } else if (have) {
+        el.replaceChild(node, have);
+      } else {
+        el.appendChild(node);
+      }
+    });
+    for (const extra of old.slice(wanted.length)) extra.remove();
+  }
+
+  function same(a, b) {
+    if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+    return a.nodeType !== Node.ELEMENT_NODE || (a.id || "") === (b.id || "");
+  }
+
+  function attributes(have, want) {
+    for (const { name } of [...have.attributes]) {
+      if (!want.hasAttribute(name) && !(name === "open" && have.tagName === "DETAILS")) have.removeAttribute(name);
+    }
+    for (const { name, value } of [...want.attributes]) {
+      if (name === "open" && have.tagName === "DETAILS") continue; // the person's choice
+      if (have.getAttribute(name) !== value) have.setAttribute(name, value);
+    }
+  }
+
+  window.DiceArena.morph = morph;
+})();

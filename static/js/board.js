@@ -43,6 +43,7 @@
    * and the small screen's sure way to make any move. ``items`` are {move, text}.
    */
   function moveList(items, onMove, heading, key) {
+    for (const it of items) wordMove(it.move, it.text);
     const box = h("div", { class: "move-list-box" });
     if (!items.length) return box;
     // A second list on one page (Button Men's speed or trip attacks) has ids of its own.
@@ -59,6 +60,28 @@
         h("button", { type: "button", class: "secondary", id: `${id}-play`, "data-focus": `${id}-play`, onclick: play }, "Play it")),
       h("small", { id: `${id}-help`, class: "muted" }, `${items.length} move${items.length === 1 ? "" : "s"}: choose one, then Enter or “Play it”.`));
     return box;
+  }
+
+  /** The words of the moves a board offers, as its buttons and lists say them: the
+   *  page's notices ("Sent …", "Offline: … will be sent") word a move this way, never
+   *  by its code ("power:3>0"). A renderer registers the moves it draws; moveList does
+   *  it for its items; a renderer may also answer ``words(move, view)`` itself. */
+  const said = new Map();
+  function wordMove(move, text) { if (text && text !== move) said.set(move, String(text)); }
+  function moveWords(move) { return said.get(move) || null; }
+
+  /** How a match ended, in words, from its ``status`` (a snapshot's, a status frame's),
+   *  or null while it goes on. A match may end off the board (a resignation, an abort,
+   *  a loss on time) while the game's view still names whose move it was: renderers
+   *  say this instead (``ctx.ended``). */
+  function endedWords(status, names) {
+    if (!status || status.status === "active") return null;
+    if (status.status !== "finished") return { text: "Match aborted", winners: [], reason: "" };
+    const r = status.result || {};
+    const winners = (r.winners || []).map((w) => names[w]).filter(Boolean);
+    const head = winners.length ? `${winners.join(" and ")} won` : "Draw";
+    const reason = r.reason ? withNames(r.reason, names) : "";
+    return { text: reason ? `${head} (${reason})` : head, winners: r.winners || [], reason };
   }
 
   /** True where the board should use its narrow layout (a phone held upright). */
@@ -96,5 +119,7 @@
     else if (r.bottom > bottom) list.scrollTop += Math.min(r.bottom - bottom, r.top - top);
   }
 
-  Object.assign(window.DiceArena, { actionable, article, keepFocus, moveList, narrow, showInList, touchFirst, withNames });
+  Object.assign(window.DiceArena, {
+    actionable, article, endedWords, keepFocus, moveList, moveWords, narrow, showInList, touchFirst, withNames, wordMove,
+  });
 })();

@@ -39,31 +39,70 @@
       return { move, bank: c.running && !over ? Math.max(0, ms - move) : c.left_ms };
     }
 
+    // The box is built once and kept: a tick (ten a second) and a clock frame only
+    // change its texts and classes, so the +15 s button a person is pressing (a mouse
+    // held down, a finger, the keyboard's focus) is never taken away from under them.
+    const label = h("p", { class: "muted small clock-label" });
+    const rows = new Map(); // seat -> {li, name, time, bank, give}
+
+    function row(c) {
+      let r = rows.get(c.seat);
+      if (!r) {
+        r = {
+          li: h("div", { class: `clock seat-${c.seat}`, "data-seat": c.seat, id: `clock-${c.seat}` }),
+          name: h("span", { class: "clock-name" }),
+          time: h("span", { class: "clock-time", role: "timer" }),
+          bank: null, give: null,
+        };
+        r.li.append(r.name, " ", r.time);
+        rows.set(c.seat, r);
+      }
+      return r;
+    }
+
+    /** Set a text only when it changed (a screen reader hears changes, not ticks of the same). */
+    function text(el, value) { if (el.textContent !== value) el.textContent = value; }
+
     function draw() {
       if (!clock) return;
       box.hidden = false;
-      box.innerHTML = "";
-      box.append(h("p", { class: "muted small clock-label" }, clock.label));
+      text(label, clock.label);
+      const order = [label];
       for (const c of clock.seats) {
+        const r = row(c);
         const ms = leftNow(c);
         const banked = c.move_left_ms === undefined ? null : parts(c, ms);
         const name = (seats()[c.seat] || {}).name || `seat ${c.seat}`;
-        const li = h("div", {
-          class: `clock seat-${c.seat}` + (c.running && !over ? " running" : "") + (ms < 10000 && !clock.correspondence ? " low" : "") + (c.out ? " out" : ""),
-          "data-seat": c.seat, id: `clock-${c.seat}`, "data-left-ms": String(Math.max(0, Math.round(ms))),
-        }, h("span", { class: "clock-name" }, name + (c.seat === you() ? " (you)" : "")), " ",
-          h("span", { class: "clock-time", role: "timer" }, c.out ? "out of time"
-            : banked ? fmt(banked.move, false) : fmt(ms, clock.correspondence)));
-        if (banked && !c.out) li.append(h("span", { class: "clock-bank" }, `bank ${fmt(banked.bank, false)}`));
-        if (!clock.correspondence && !over && !c.out && you() !== null && c.seat !== you()) {
-          li.append(" ", h("button", { type: "button", class: "secondary small give-time", "data-seat": c.seat,
-            onclick: () => send({ type: "give_time", seat: c.seat }) }, `+${clock.gift_s} s`));
+        const cls = `clock seat-${c.seat}` + (c.running && !over ? " running" : "") + (ms < 10000 && !clock.correspondence ? " low" : "") + (c.out ? " out" : "");
+        if (r.li.className !== cls) r.li.className = cls;
+        r.li.dataset.leftMs = String(Math.max(0, Math.round(ms)));
+        text(r.name, name + (c.seat === you() ? " (you)" : ""));
+        text(r.time, c.out ? "out of time" : banked ? fmt(banked.move, false) : fmt(ms, clock.correspondence));
+        if (banked && !c.out) {
+          if (!r.bank) r.bank = h("span", { class: "clock-bank" });
+          text(r.bank, `bank ${fmt(banked.bank, false)}`);
+          if (r.bank.parentNode !== r.li) r.time.after(r.bank);
+        } else if (r.bank) { r.bank.remove(); r.bank = null; }
+        const gives = !clock.correspondence && !over && !c.out && you() !== null && c.seat !== you();
+        if (gives && !r.give) {
+          r.give = h("button", { type: "button", class: "secondary small give-time", "data-seat": c.seat,
+            onclick: () => send({ type: "give_time", seat: c.seat }) });
+          r.li.append(r.give);
+        } else if (!gives && r.give) {
+          r.give.remove(); // the match is over, or the seat left play
+          r.give = null;
         }
-        box.append(li);
+        if (r.give) text(r.give, `+${clock.gift_s} s`);
+        order.push(r.li);
         if (c.running && !over && ms <= 0 && !flagged) {
           flagged = true; // once per frame: the server's answer (status or clock) resets it
           setTimeout(() => send({ type: "flag" }), 250);
         }
+      }
+      // Children in order, moved only when they are not already in place.
+      order.forEach((el, i) => { if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null); });
+      for (const [seat, r] of rows) {
+        if (!clock.seats.some((c) => c.seat === seat)) { r.li.remove(); rows.delete(seat); }
       }
     }
 

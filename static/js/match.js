@@ -58,6 +58,12 @@
     }
   }
 
+  /** How the match ended, in words, once it has (null while it goes on): each board's
+      status line says this rather than whose move it was (DiceArena.endedWords). */
+  function ended() {
+    return window.DiceArena.endedWords(st.status, st.seats.map((x) => x.name));
+  }
+
   /** What the AI weighed is fetched when someone asks, not pushed with every move. */
   async function showThinking(ply) {
     let decisions = thinkingCache.get(ply);
@@ -91,27 +97,42 @@
     els.log.scrollTop = els.log.scrollHeight;
   }
 
+  let drawnFrom = null; // what the board was last drawn from
+
   function render() {
     const waiting = st.turn.simultaneous && st.you !== null && st.chosen.includes(st.you);
     const pending = !!(socket && socket.outbox);
     const ctx = {
       names: names(), you: st.you, legal: st.status.status === "active" && !pending ? st.legal : [],
       onMove: st.you !== null ? sendMove : null, controls: els.controls, waiting,
-      chosen: st.chosen, pending,
+      chosen: st.chosen, pending, ended: ended(),
     };
-    renderer(game).render(els.board, st.view, ctx);
-    if (!renderer(game).controls) els.controls.innerHTML = "";
+    // The board and its buttons are drawn again only when what they show changed: a
+    // heartbeat's "synced" or the other side's "chosen" leaves the button a person is
+    // pressing where it is.
+    const from = [st.view, ctx.legal.join("\n"), waiting, pending, ctx.ended && ctx.ended.text, ctx.names.join("\n"), st.you];
+    if (!drawnFrom || from.some((x, i) => x !== drawnFrom[i])) {
+      drawnFrom = from;
+      renderer(game).render(els.board, st.view, ctx);
+      if (!renderer(game).controls) els.controls.innerHTML = "";
+    }
     renderStatus();
     if (st.status.status !== "active") clock.stop();
     end.render(ctx);
+  }
+
+  /** A move as the game's players say it (the board's words for it), never its code. */
+  function said(move) {
+    const r = renderer(game);
+    const words = window.DiceArena.moveWords(move) || (r.words && r.words(move, st.view));
+    return words ? withNames(words, names()) : "your move";
   }
 
   function sendMove(move) {
     // One move in flight at a time: a double click must not send a second one.
     const queued = socket.move({ type: "move", seat: st.you, seq: socket.seq, move });
     if (!queued) return;
-    // In words, never the move's code ("power:3>0"): the board shows which move it is.
-    notice(socket.synced ? "Your move is on its way …" : "Offline: your move will be sent when the connection is back.");
+    notice(socket.synced ? `Sent: ${said(move)} …` : `Offline: ${said(move)} will be sent when the connection is back.`);
     render();
   }
 
@@ -191,7 +212,7 @@
     if (state === "offline") {
       const secs = ms ? Math.ceil(ms / 1000) : 0;
       els.conn.textContent = secs ? `offline — reconnecting in ${secs} s` : "offline — reconnecting…";
-      if (socket && socket.outbox) notice("Offline: your move will be sent when the connection is back.");
+      if (socket && socket.outbox) notice(`Offline: ${said(socket.outbox.frame.move)} will be sent when the connection is back.`);
     } else {
       els.conn.textContent = text || state;
     }

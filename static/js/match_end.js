@@ -74,9 +74,17 @@
       const limit = budget + (allAgents ? pace : 0);
       const left = Math.max(0, limit - (Date.now() - turnSince) / 1000);
       const who = agents.map((i) => st.seats[i].name).join(" and ");
-      els.thinking.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }),
-        h("span", {}, `${who} ${agents.length > 1 ? "are" : "is"} thinking… `,
-          h("span", { id: "ai-budget-left" }, left > 0 ? `at most ${left.toFixed(0)} s left` : "any moment now")));
+      const doing = `${who} ${agents.length > 1 ? "are" : "is"} thinking… `;
+      const count = left > 0 ? `at most ${left.toFixed(0)} s left` : "any moment now";
+      // Drawn once per thinker; the half-second tick changes the count's text only.
+      if (els.thinking.dataset.who !== doing) {
+        els.thinking.dataset.who = doing;
+        els.thinking.replaceChildren(h("span", { class: "spinner", "aria-hidden": "true" }),
+          h("span", {}, doing, h("span", { id: "ai-budget-left" }, count)));
+      } else {
+        const span = $("ai-budget-left");
+        if (span.textContent !== count) span.textContent = count;
+      }
     }
     setInterval(() => { if (!els.thinking.hidden) showThinking(); }, 500);
 
@@ -176,7 +184,10 @@
       const focus = document.activeElement;
       const lost = !focus || focus === document.body || !focus.isConnected || focus.closest("#board, #controls");
       const first = els.card.hidden;
-      els.card.replaceChildren(...parts);
+      els.card.dataset.filled = String(tries); // how often it was filled (tests wait on it)
+      // Filled in again as the ratings arrive (and when a rematch or the next
+      // tournament game comes): in place, so a button being pressed stays.
+      window.DiceArena.morph(els.card, parts);
       els.card.hidden = false;
       if (first && lost) $("game-over-title").focus();
     }

@@ -23,7 +23,8 @@
         const doc = new DOMParser().parseFromString(await response.text(), "text/html");
         const fresh = doc.getElementById("main");
         if (fresh && doc.getElementById("tournament")) {
-          main.innerHTML = fresh.innerHTML;
+          // In place: a button being pressed (Join, Withdraw, Start) stays that button.
+          window.DiceArena.morph(main, fresh);
           root().dataset.loadedStatus = root().dataset.status;
           if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
         }

@@ -94,3 +94,33 @@ def test_a_clock_frame_is_aged_by_its_time_on_the_way_by_the_servers_clock(new_p
     # Read both as close together as the two pages allow: mine is about 3 s lower.
     gap = left_ms(friend, 0) - left_ms(me, 0)
     assert 2000 < gap < 4500, gap
+
+
+def seconds(text: str) -> float:
+    """ "0:17" or "0:07.3" as seconds."""
+    minutes, rest = text.split(":")
+    return 60 * int(minutes) + float(rest)
+
+
+def test_a_banked_clock_shows_the_time_left_at_the_end_after_a_reload(new_page):
+    me, friend, url = seated_friend(new_page, "20s/2m")
+    mine = me.locator("#clock-0 .clock-time")
+    # My move's own 20 s run down a few seconds, then the friend resigns.
+    me.wait_for_function(
+        "() => document.querySelector('#clock-0 .clock-time').textContent <= '0:17'"
+    )
+    friend.get_by_role("button", name="Resign").click()
+    friend.locator("#resign-confirm").get_by_role("button", name="Yes, resign").click()
+    expect(me.locator("#final-reason")).to_contain_text("resigned")
+    expect(me.locator("#clock-0")).not_to_have_class(re.compile(r"\brunning\b"))
+    at_the_end = seconds(mine.inner_text())
+    assert at_the_end <= 17, at_the_end
+    me.reload()
+    me.wait_for_selector("#match[data-conn=live]")
+    expect(me.locator("#clock-0 .clock-bank")).to_have_text("bank 2:00")
+    # The server's stored figure of the end, not a fresh 0:20 (within the second the
+    # page's own count and the server's may round apart).
+    after = seconds(mine.inner_text())
+    assert abs(after - at_the_end) <= 1, (at_the_end, after)
+    friend.reload()
+    assert abs(seconds(friend.locator("#clock-0 .clock-time").inner_text()) - at_the_end) <= 1

@@ -199,6 +199,51 @@ def test_move_and_bank_the_bank_pays_only_for_what_a_move_overran(now):
     assert match.result["flagged"] == [seat] and "lost on time" in match.result["reason"]
 
 
+def test_move_and_bank_a_finished_match_shows_the_move_time_left_at_the_end(now, client):
+    """Resigned 8 s into a 20 s move: a page loaded a minute later shows 0:12 of the
+    move and the bank untouched, not a fresh 0:20 (the stored figures of the end)."""
+    match = people(control="20s/2m")
+    seat, _ = first_move(match)
+    now.tick(8)
+    endings.resign(match.pk, [ALICE, BOB][1 - seat])
+    now.tick(60)
+    frame = clocks.as_frame(Match.objects.get(pk=match.pk), now.now)
+    shown = {s["seat"]: (s["left_ms"], s["move_left_ms"], s["running"]) for s in frame["seats"]}
+    assert shown == {seat: (120_000, 12_000, False), 1 - seat: (120_000, 20_000, False)}
+    assert b'"move_left_ms": 12000' in client.get(f"/matches/{match.pk}/").content
+
+
+def test_move_and_bank_a_flag_shows_nothing_left(now):
+    match = people(control="20s/2m")
+    seat, _ = first_move(match)
+    now.tick(20 + 120 + 1)
+    assert timeouts.flag(match.pk) == "lost on time"
+    now.tick(30)
+    frame = clocks.as_frame(Match.objects.get(pk=match.pk), now.now)
+    flagged = next(s for s in frame["seats"] if s["seat"] == seat)
+    assert (flagged["left_ms"], flagged["move_left_ms"]) == (0, 0)
+
+
+def test_move_and_bank_the_last_move_keeps_the_time_it_left(now):
+    """A match ended by its last move: the mover's clock keeps the move time it had."""
+    match = people(game="footsies", control="20s/2m")
+    match.options = {**match.options, "rounds": 1}
+    match.save(update_fields=["options"])
+    who = [ALICE, BOB]
+    while Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE:
+        match.refresh_from_db()
+        state = load_state(match)
+        for seat in state.acting_seats():
+            now.tick(3)
+            move = state.move_to_str(state.legal_moves(seat)[0])
+            services.submit_move(match.pk, seat, match.ply, move, identity=who[seat])
+    frame = clocks.as_frame(Match.objects.get(pk=match.pk), now.now)
+    # Footsies: both choose blind, 3 s apart; the second chooser's move, 6 s into the
+    # turn, ends the match (the first had stopped its clock when it chose).
+    left = sorted(s["move_left_ms"] for s in frame["seats"])
+    assert left == [14_000, 20_000], frame
+
+
 def test_the_page_snapshot_shows_the_clock_running_down(now, client):
     match = people()
     now.tick(61)

@@ -121,6 +121,16 @@ def test_the_game_over_summary_speaks_to_each_reader():
     assert summary(match, 0)["rematch"] == f"/matches/{match.pk}/rematch/"
 
 
+def test_a_match_in_play_is_in_play_on_the_card_not_a_draw(client):
+    match = footsies_people()
+    data = client.get(f"/matches/{match.pk}/summary.json").json()
+    assert (data["status"], data["headline"], data["reason"]) == ("active", "In play", "")
+    assert summary(Match.objects.get(pk=match.pk), 0)["headline"] == "In play"
+    assert summary(Match.objects.get(pk=match.pk), 0)["rematch"] is None
+    endings.resign(match.pk, BOB)
+    assert client.get(f"/matches/{match.pk}/summary.json").json()["headline"] == "alice won"
+
+
 def test_a_registered_players_rating_change_is_on_the_card(
     django_user_model, django_capture_on_commit_callbacks
 ):

@@ -1,7 +1,9 @@
 """`make run`'s launcher on embedded defaults: it serves, and Ctrl-C leaves nothing behind."""
 
 import os
+import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -13,6 +15,7 @@ import psutil
 import pytest
 
 from tests.stack import free_port
+from webapp.launcher import site_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,15 +50,20 @@ def _part(launcher, word: str) -> psutil.Process:
 
 @pytest.mark.timeout(1500)
 def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
-    port = free_port()
+    asked = free_port()
+    # The port asked for is taken: the launcher serves on the next free one, and the
+    # links in turn e-mails follow it there.
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", asked))
+    taken.listen()
     env = {
         k: v
         for k, v in os.environ.items()
-        if k not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+        if k not in ("REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DICEARENA_SITE_URL")
     }
     env.update(
         DICEARENA_VAR=str(tmp_path),
-        PORT=str(port),
+        PORT=str(asked),
         WORKER_CONCURRENCY="1",
         LIVE_WORKER_CONCURRENCY="1",
         ANALYSIS_WORKER_CONCURRENCY="1",
@@ -75,7 +83,14 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         # A fresh database is migrated first: minutes on a loaded machine (over 150 s
         # with both cores busy), seconds on an idle one.
         _wait_line(lines, "is running at", timeout=420)
-        assert f"http://127.0.0.1:{port}/" in "".join(lines), "".join(lines)
+        served = re.search(r"is running at (http://127\.0\.0\.1:(\d+))/", "".join(lines))
+        assert served, "".join(lines)
+        site, port = served.group(1), int(served.group(2))
+        assert port != asked
+        # Every part that may write a link (the mails come from the live worker) has the
+        # address really served.
+        for part in ("uvicorn", "live@", "worker@"):
+            assert _part(launcher, part).environ().get("DICEARENA_SITE_URL") == site, part
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
             assert b"Footsies" in page.read()
         # The embedded Redis and the SQLite database live under the var directory.
@@ -106,12 +121,27 @@ def test_it_serves_everything_and_stops_every_process_on_ctrl_c(tmp_path):
         family = psutil.Process(launcher.pid).children(recursive=True)
         assert len(family) >= 4  # redis, web, worker, beat (and the worker's pool)
     finally:
+        taken.close()
         launcher.send_signal(signal.SIGINT)
         launcher.wait(60)
         reader.join(10)
     gone, alive = psutil.wait_procs(family, timeout=15)
     assert not alive, f"left behind: {alive}"
     assert not (tmp_path / "redis.url").exists()
+
+
+@pytest.mark.parametrize(
+    "host,allowed,url",
+    [
+        ("127.0.0.1", "", "http://127.0.0.1:8001"),
+        ("0.0.0.0", "", "http://127.0.0.1:8001"),
+        ("0.0.0.0", "*,arena.example.org", "http://arena.example.org:8001"),
+        ("::", ".example.org,box.lan", "http://box.lan:8001"),
+        ("::1", "", "http://[::1]:8001"),
+    ],
+)
+def test_the_site_address_is_where_it_serves(host, allowed, url):
+    assert site_url(host, 8001, allowed) == url
 
 
 @pytest.fixture(autouse=True)

@@ -89,6 +89,10 @@ def move(match: Match, who: Identity) -> None:
     services.submit_move(match.pk, seat, match.ply, text, identity=who)
 
 
+def body_of(message) -> str:
+    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+
+
 def link_in(message) -> str:
     body = message.get_body(("plain",)).get_content()
     return re.search(r"http://testserver(/notify/open/\S+/)", body).group(1)
@@ -108,6 +112,11 @@ def test_each_move_mails_the_other_player_and_the_link_opens_the_game(
     assert [m["To"] for m in inbox.messages] == ["alice@example.org", "bob@example.org"]
     mail = inbox.messages[-1]
     assert mail["Subject"] == f"Your turn: The Octagon Theory #{match.pk} against alice"
+    # The first mail says the game started (nobody had moved); the next names the mover.
+    first = body_of(inbox.messages[0])
+    assert f"The Octagon Theory game #{match.pk} against bob has started" in first, first
+    assert "moved" not in first
+    assert body_of(mail).startswith("Hello bob,\n\nalice moved; it's your move")
     with django_capture_on_commit_callbacks(execute=True):
         move(match, bob)
     assert [m["To"] for m in inbox.messages][-1] == "alice@example.org"
@@ -243,3 +252,72 @@ def test_a_bad_address_is_refused_and_changes_nothing(client, address):
 
 def test_settings_need_an_account(client):
     assert client.get("/accounts/settings/").url.startswith("/accounts/login/")
+
+
+# ----- the first mail, and where its link points ------------------------------------------
+
+
+def test_a_friend_sitting_down_is_mailed_as_the_game_starting_not_a_move(
+    inbox, mails_now, django_capture_on_commit_callbacks
+):
+    """An invitation by link: the mail that reaches the inviter when the friend sits down
+    says the game started, not that the friend "moved"."""
+    _, alice = person("alice")
+    _, bob = person("bob")
+    plan = services.MatchPlan(
+        game="octagon",
+        seats=[services.SeatPlan(identity=alice), services.SeatPlan(open=True)],
+        clock="3d",
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_match(plan, schedule=False)
+    assert inbox.messages == []  # the clocks wait for the friend
+    with django_capture_on_commit_callbacks(execute=True):
+        services.join_seat(match.pk, bob)
+    assert [m["To"] for m in inbox.messages] == ["alice@example.org"]
+    body = body_of(inbox.messages[0])
+    assert "against bob has started: it's your move" in body and "moved" not in body, body
+
+
+def test_sign_up_offers_an_address_for_turn_mails_and_they_go_there(
+    inbox, mails_now, client, django_capture_on_commit_callbacks
+):
+    page = client.get("/accounts/signup/").content.decode()
+    assert 'name="email"' in page and 'name="email_on_turn"' in page
+    assert "correspondence game" in page  # what the address is for
+    password = "a-long-pass-123"
+    answer = client.post(
+        "/accounts/signup/",
+        {
+            "username": "carol",
+            "password1": password,
+            "password2": password,
+            "email": "carol@example.org",
+            "email_on_turn": "on",
+        },
+    )
+    assert answer.status_code == 302
+    carol_user = User.objects.get(username="carol")
+    assert carol_user.email == "carol@example.org"
+    assert Preferences.for_user(carol_user).email_on_turn is True
+    carol = Identity(key=f"user:{carol_user.pk}", name="carol", user_id=carol_user.pk)
+    _, bob = person("bob")
+    with django_capture_on_commit_callbacks(execute=True):
+        correspondence(carol, bob)
+    assert [m["To"] for m in inbox.messages] == ["carol@example.org"]
+
+
+def test_sign_up_without_an_address_or_with_mails_off(client):
+    password = "a-long-pass-123"
+    fields = {"password1": password, "password2": password}
+    assert client.post("/accounts/signup/", {"username": "dan", **fields}).status_code == 302
+    assert User.objects.get(username="dan").email == ""
+    client.logout()
+    off = {"username": "erin", "email": "erin@example.org", **fields}  # box left unticked
+    assert client.post("/accounts/signup/", off).status_code == 302
+    erin = User.objects.get(username="erin")
+    assert erin.email == "erin@example.org"
+    assert Preferences.for_user(erin).email_on_turn is False
+    client.logout()
+    bad = client.post("/accounts/signup/", {"username": "finn", "email": "no", **fields})
+    assert bad.status_code == 200 and not User.objects.filter(username="finn").exists()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from webapp.accounts import throttle
@@ -59,3 +59,30 @@ class SettingsForm(forms.Form):
     title_badge = forms.BooleanField(
         required=False, label="Show “(1) Your turn” in the browser tab's title"
     )
+
+
+class SignUpForm(UserCreationForm):
+    """A new account, with an optional address for turn e-mails: without one no turn
+    mail can go out, and people rarely find Settings before their first
+    correspondence game."""
+
+    email = forms.EmailField(
+        required=False,
+        max_length=254,
+        label="E-mail address (optional)",
+        help_text=(
+            "For turn e-mails only: when a correspondence game (days a move) waits for "
+            "your move, one mail with a link to it. Leave it empty and none is sent; "
+            "change it any time under Settings."
+        ),
+    )
+    email_on_turn = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="E-mail me when a correspondence game waits for my move",
+    )
+
+    field_order = ("username", "password1", "password2", "email", "email_on_turn")
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")

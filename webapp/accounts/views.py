@@ -2,14 +2,13 @@ from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from webapp import counters
 from webapp.accounts import signals
-from webapp.accounts.forms import SettingsForm, SignInForm
+from webapp.accounts.forms import SettingsForm, SignInForm, SignUpForm
 from webapp.accounts.identity import Identity, address_of, identity_of
 from webapp.accounts.models import ApiToken, Preferences
 
@@ -27,13 +26,15 @@ class SignInView(auth_views.LoginView):
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    form = UserCreationForm(request.POST or None)
+    form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         over = _signup_quota(request)
         if over is None:
             guest = identity_of(None, request.session)
             with transaction.atomic():
-                user = form.save()
+                user = form.save()  # with the address, if one was given
+                if not form.cleaned_data["email_on_turn"]:
+                    Preferences.objects.create(user=user, email_on_turn=False)
                 if guest is not None:
                     # The guest's games, in play and played, become the account's.
                     account = Identity(f"user:{user.pk}", user.get_username(), user.pk)

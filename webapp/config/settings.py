@@ -430,7 +430,8 @@ EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
 )
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dice Arena <noreply@localhost>")
-#: The site's address as people reach it: the links in e-mails start with it.
+#: The site's address as people reach it: the links in e-mails start with it. `make run`
+#: sets it to where it really serves (webapp/launcher.py) unless it is set.
 DICEARENA_SITE_URL = os.environ.get("DICEARENA_SITE_URL", "http://127.0.0.1:8000")
 #: How long the signed link in a turn e-mail opens the game.
 DICEARENA_TURN_LINK_MAX_AGE_S = int(os.environ.get("DICEARENA_TURN_LINK_MAX_AGE_S", "1209600"))

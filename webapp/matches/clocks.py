@@ -178,20 +178,33 @@ def left_ms(row: SeatClock, now: datetime, control: TimeControl) -> int:
 
 
 def move_left_ms(row: SeatClock, now: datetime, control: TimeControl) -> int:
-    """Move and bank: what is left of the move's own time (all of it between turns)."""
+    """Move and bank: what is left of the move's own time (all of it between turns;
+    once the match is over, what was left when it ended)."""
     if row.running_since is None:
+        if row.move_left_at_end_ms is not None:
+            return row.move_left_at_end_ms
         return control.move_ms
     return max(0, control.move_ms - _elapsed_ms(row, now))
 
 
-def _stop(row: SeatClock, control: TimeControl, now: datetime, increment: bool) -> None:
+def _stop(
+    row: SeatClock, control: TimeControl, now: datetime, increment: bool, final: bool = False
+) -> None:
+    """Charge a running clock and stop it; ``final``: the match ends here, and with a
+    bank the move's own time left is kept as it stood (the next turn never comes)."""
     if control.banked:  # the bank pays only for what the move's own time did not cover
+        if final:
+            row.move_left_at_end_ms = max(0, control.move_ms - _elapsed_ms(row, now))
         row.left_ms = max(0, row.left_ms - max(0, _elapsed_ms(row, now) - control.move_ms))
     elif not control.correspondence:
         row.left_ms = max(0, row.left_ms - _elapsed_ms(row, now))
         if increment:
             row.left_ms += control.increment_ms
     row.running_since = row.deadline = None
+
+
+#: What stopping or starting a clock writes.
+STOPPED_FIELDS = ("left_ms", "running_since", "deadline", "move_left_at_end_ms")
 
 
 def _deadline(row: SeatClock, control: TimeControl) -> datetime:
@@ -225,7 +238,7 @@ def advance(
         running = row.running_since is not None
         due = row.seat in acting and not row.out
         if running and not due:
-            _stop(row, control, now, increment=not over)
+            _stop(row, control, now, increment=not over, final=over)
         elif due and not running:
             _start(row, control, now)
             started.append(row.seat)
@@ -239,7 +252,7 @@ def advance(
             continue
         changed.append(row)
     if changed:
-        SeatClock.objects.bulk_update(changed, ["left_ms", "running_since", "deadline"])
+        SeatClock.objects.bulk_update(changed, [*STOPPED_FIELDS])
     return started
 
 
@@ -262,9 +275,9 @@ def halt(match: Match, now: datetime) -> None:
         return
     running = [row for row in rows(match).values() if row.running_since is not None]
     for row in running:
-        _stop(row, control, now, increment=False)
+        _stop(row, control, now, increment=False, final=True)
     if running:
-        SeatClock.objects.bulk_update(running, ["left_ms", "running_since", "deadline"])
+        SeatClock.objects.bulk_update(running, [*STOPPED_FIELDS])
 
 
 def overdue(match: Match, now: datetime) -> list[int]:

@@ -126,6 +126,10 @@ class SeatClock(models.Model):
     out = models.BooleanField(default=False)
     #: When the seat left play (orders the leavers in the final ranking).
     out_at = models.DateTimeField(null=True, blank=True)
+    #: Move and bank, once the match is over: what was left of the move's own time when
+    #: it ended (a resignation, a flag, the last move), so a page loaded later shows
+    #: that, not the fresh move's time a turn would have had. None during play.
+    move_left_at_end_ms = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["seat"]

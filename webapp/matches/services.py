@@ -21,7 +21,7 @@ from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, Outcome, State
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
-from webapp.matches import clocks, instant, limits, live, signals
+from webapp.matches import clocks, instant, limits, live, signals, tv
 from webapp.matches.bulk import db_json, db_time, insert_many
 from webapp.matches.gamebook import distinct_names
 from webapp.matches.models import Event, Match, PendingChoice, Seat
@@ -109,6 +109,8 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
     if control is not None:
         clocks.create(match, [i for i, s in enumerate(plan.seats) if not s.agent_spec], control)
     signals.match_created.send(match=match, plan=plan)
+    if all(seat.agent_spec for seat in plan.seats):
+        tv.announce_start(match)  # on TV as it starts, however short it is
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
     return match
@@ -255,6 +257,8 @@ def end_match(
         transaction.on_commit(lambda: live.status_changed(match_id))
     if not already_over:
         transaction.on_commit(lambda: match_finished(match_id, status))
+        if tv.watchable(match):
+            tv.announce_end(match)  # TV pages hear what is on now
 
 
 # ----- joining an open seat ------------------------------------------------------------

@@ -12,6 +12,8 @@ from webapp.matches.models import Match
 
 
 def headline(match: Match, seat: int | None) -> str:
+    if match.status == Match.Status.ACTIVE:
+        return "In play"  # no result yet: never "Draw"
     if match.status == Match.Status.ABORTED:
         return "Match aborted"
     result = match.result or {}
@@ -60,7 +62,10 @@ def summary(match: Match, seat: int | None, identity=None) -> dict[str, Any]:
         "rated": hasattr(match, "rating") and match.rating.rated,
         "replay": _url("replays:replay", match.pk),
         "analysis": _url("replays:analysis", match.pk),
-        "rematch": _url("matches:rematch", match.pk) if seat is not None else None,
+        # A rematch is of a match that is over.
+        "rematch": _url("matches:rematch", match.pk)
+        if seat is not None and match.is_over
+        else None,
         "rematch_match": rematch,
         "new_opponent": reverse("play", args=[match.game]),
         "tournament": tournament_of(match, identity),

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 
+from games.core import CHANCE, SIMULTANEOUS
 from webapp.accounts.models import Preferences
 from webapp.matches.models import Match, SeatClock
 from webapp.notify import links
@@ -33,9 +34,11 @@ def send_turn_mail(match_id: int, seat: int, ply: int) -> str:
         return "no address"
     if not Preferences.for_user(user).email_on_turn:
         return "turned off"
-    others = ", ".join(s.name for s in match.seats.all() if s.index != seat)
+    seats = {s.index: s.name for s in match.seats.all()}
+    others = ", ".join(name for index, name in seats.items() if index != seat)
     url = settings.DICEARENA_SITE_URL.rstrip("/") + links.make(match.pk, user.pk)
     title = match.game_rules.title
+    what = _what_happened(match, seat, seats, title)
     try:
         with transaction.atomic():
             TurnMail.objects.create(match=match, seat=seat, ply=ply, to=user.email)
@@ -43,7 +46,7 @@ def send_turn_mail(match_id: int, seat: int, ply: int) -> str:
                 subject=f"Your turn: {title} #{match.pk} against {others}",
                 message=(
                     f"Hello {user.get_username()},\n\n"
-                    f"{others} moved; your {title} game #{match.pk} waits for you.\n"
+                    f"{what}\n"
                     f"Open it: {url}\n\n"
                     "The link works for "
                     f"{settings.DICEARENA_TURN_LINK_MAX_AGE_S // 86400} days. "
@@ -57,3 +60,21 @@ def send_turn_mail(match_id: int, seat: int, ply: int) -> str:
         return "already sent"
     log.info("turn mail for match %s seat %s ply %s sent", match_id, seat, ply)
     return "sent"
+
+
+def _what_happened(match: Match, seat: int, seats: dict[int, str], title: str) -> str:
+    """The mail's first line: what made it your turn. Before anyone else has moved (the
+    match was just made, or the friend has only sat down) the game has started; after,
+    the player who moved last is named."""
+    last = (
+        match.events.exclude(actor=CHANCE)
+        .exclude(actor=seat)
+        .order_by("-ply")
+        .values_list("actor", flat=True)
+        .first()
+    )
+    if last is None:
+        against = ", ".join(name for index, name in seats.items() if index != seat)
+        return f"Your {title} game #{match.pk} against {against} has started: it's your move."
+    mover = "the other players" if last == SIMULTANEOUS else seats.get(last, "your opponent")
+    return f"{mover} moved; it's your move in {title} game #{match.pk}."

@@ -2,7 +2,7 @@
    scores. A player attacks by selecting own dice on the board, then an opposing die. */
 (function () {
   "use strict";
-  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow, withNames } = window.DiceArena;
+  const { svg, h, SEAT_COLOURS, actionable, keepFocus, moveList, narrow, withNames, wordMove } = window.DiceArena;
 
   const MINI = 26;
   // Two layouts: wide, the score beside the dice; narrow (a phone), the score below them,
@@ -278,8 +278,9 @@
 
   function panel(root, view, ctx, seat, y, picks) {
     const colour = SEAT_COLOURS[seat];
-    const active = (view.turn === seat && ["play", "turbo", "reroll"].includes(view.phase)) ||
+    const playing = (view.turn === seat && ["play", "turbo", "reroll"].includes(view.phase)) ||
       (["swing", "auxiliary"].includes(view.phase) && view.acting.includes(seat)) || (view.over && view.winner === seat);
+    const active = ctx.ended && !view.over ? ctx.ended.winners.includes(seat) : playing;
     const g = svg("g", { class: `bm-panel seat-${seat}${active ? " active" : ""}`, transform: `translate(8,${y})`, "data-seat": seat });
     g.append(svg("rect", { x: 0, y: 0, width: L.W - 16, height: L.PANEL_H, rx: 12, class: "bm-panel-bg", stroke: active ? colour : null }));
     panelHeader(g, view, ctx, seat);
@@ -296,7 +297,8 @@
         drawDie(g, die, seat, 16 + die.id * step, top, size, dieState(view, ctx, seat, die, picks));
       }
     }
-    const tag = panelTag(view, seat);
+    // A match ended off the board (resigned, lost on time) has no one "to move".
+    const tag = ctx.ended && !view.over ? (ctx.ended.winners.includes(seat) ? "★ wins the match" : "") : panelTag(view, seat);
     if (tag) g.append(svg("text", { x: 16, y: L.scoreY ? L.scoreY - 10 : L.PANEL_H - 12, class: "bm-tag", fill: colour }, tag));
     if (fighter) panelScore(g, view, seat);
     root.append(g);
@@ -304,6 +306,7 @@
 
   /** The line that says what happens now, and for the player at hand what to do. */
   function statusText(view, ctx, picks) {
+    if (ctx.ended && !view.over) return ctx.ended.text;
     if (view.over) {
       if (view.winner === null) return "The match is a draw";
       return view.winner === ctx.you ? "You win the match!" : `${seatName(ctx, view.winner)} wins the match`;
@@ -466,6 +469,10 @@
       };
       el.append(moveList(legal.map((move) => ({ move, text: words(move) })), (move) => ctx.onMove(move), "Focus dice"));
     }
+    // The page's notices say these as their buttons do.
+    wordMove("surrender", "Surrender the round");
+    wordMove("pass", "Pass");
+    for (const m of choicesMade) wordMove(`swing:${m.join(",")}`, `Swing size ${m.join(", ")}`);
     if (legal.includes("surrender")) {
       bar.append(h("button", { id: "bm-surrender", class: "bm-button", onclick: () => ctx.onMove("surrender") }, "Surrender the round"));
     }

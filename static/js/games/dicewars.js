@@ -258,6 +258,8 @@
 
   function headline(view, ctx) {
     if (view.over) return verdict(view, ctx);
+    // Ended off the map (a resignation, a loss on time, an abort): the match says how.
+    if (ctx.ended) return h("p", { class: "dw-headline dw-over", id: "dw-result" }, ctx.ended.text);
     if (view.current === null) return h("p", { class: "dw-headline" }, "Setting up the map…");
     const cap = view.options.max_turns;
     const turn = `Turn ${view.turn}${cap < SAFETY_CAP ? " of " + cap : ""} · `;
@@ -278,8 +280,9 @@
     return h("p", { class: "dw-headline dw-over", id: "dw-result" }, ...text);
   }
 
-  function statusOf(view, seat) {
+  function statusOf(view, seat, ended) {
     if (view.over && view.winner === seat) return "winner";
+    if (ended && !view.over) return ended.winners.includes(seat) ? "winner" : "—";
     const out = view.eliminated.indexOf(seat);
     if (out >= 0) return `out ${ORDINALS[out]}`;
     if (view.ranks) return `rank ${view.ranks[seat]}`;
@@ -290,7 +293,7 @@
     const rows = view.order.map((seat, i) => {
       const alive = view.alive[seat];
       return h("tr", {
-        class: `dw-player${seat === view.current ? " dw-current" : ""}${alive ? "" : " dw-out"}`,
+        class: `dw-player${seat === view.current && !ctx.ended ? " dw-current" : ""}${alive ? "" : " dw-out"}`,
         "data-seat": seat, title: view.colours[seat],
       },
       h("td", {}, `${i + 1}.`),
@@ -299,7 +302,7 @@
       h("td", {}, String(view.territory_counts[seat])),
       h("td", {}, String(view.dice_totals[seat])),
       h("td", {}, String(view.reserves[seat])),
-      h("td", { class: "dw-state" }, statusOf(view, seat)));
+      h("td", { class: "dw-state" }, statusOf(view, seat, ctx.ended)));
     });
     return h("table", { class: "dw-players" },
       h("thead", {}, h("tr", {},
@@ -384,6 +387,7 @@
         : ctx.legal.length > 1
           ? "Click one of your highlighted territories (2+ dice) to attack from it."
           : "No attack is possible: end the turn.";
+      window.DiceArena.wordMove("end", "End turn");
       el.append(h("div", { class: "dw-controls" },
         h("button", { class: "dw-end", id: "dw-end", "data-move": "end", "data-focus": "dw-end", onclick: () => { selected = null; ctx.onMove("end"); } },
           "End turn ", h("small", {}, "(E)")),

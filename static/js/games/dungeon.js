@@ -118,7 +118,7 @@
 
   function sideHeader(g, view, seat, ctx, y) {
     const side = view.sides[seat];
-    const active = !view.over && view.to_move === seat;
+    const active = !view.over && !ctx.ended && view.to_move === seat;
     const names = ctx.names || [];
     const title = svg("text", { x: PAD + 12, y: y + 25, class: "side-name", fill: SEAT_COLOURS[seat] }, side.name);
     const who = `${names[seat] || "seat " + seat} · ${side.dice_per_turn} dice a turn`;
@@ -234,6 +234,8 @@
   // ---- the tray: turn, dice, last event ----
 
   function turnLine(view, ctx) {
+    // Ended off the board (a resignation, a loss on time, an abort): the match says how.
+    if (ctx.ended && !view.over) return ctx.ended.text;
     const who = view.sides[view.to_move].name;
     const phase = {
       act: `${who}'s turn`, roll: `${who} rolls…`, burn: `${who}'s dice catch fire…`,
@@ -392,6 +394,7 @@
       el.innerHTML = "";
       if (!ui.moves.canEnd) return;
       const left = view.dice.filter((d) => !d.used).length;
+      window.DiceArena.wordMove("end", "End turn");
       el.append(h("div", { class: "move-buttons dungeon-moves" },
         h("button", { class: "move end-turn", "data-move": "end", "data-focus": "end-turn", onclick: () => ui.send("end") },
           h("b", {}, "End turn"),

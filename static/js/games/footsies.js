@@ -3,8 +3,11 @@
   const { svg, h, SEAT_COLOURS, keepFocus, narrow, withNames } = window.DiceArena;
   // Wide: the fighters left and right of the exchange. Narrow (a phone): the exchange
   // above the fighters, so the board is drawn close to 1:1 and its text stays readable.
-  const WIDE = { W: 640, H: 290, x: [140, 500], top: 40, mid: [320, 70], over: 275, name: 40 };
-  const NARROW = { W: 360, H: 372, x: [90, 270], top: 112, mid: [180, 22], over: 350, name: 18 };
+  // ``hit``: where a fighter's hit flag goes, from its top: above its head when wide;
+  // narrow, the last exchange's lines sit just above the heads, so the flag goes below
+  // the blocks (where WINNER goes at the end, and the result line below that).
+  const WIDE = { W: 640, H: 290, x: [140, 500], top: 40, mid: [320, 70], over: 275, name: 40, hit: -6 };
+  const NARROW = { W: 360, H: 380, x: [90, 270], top: 112, mid: [180, 22], over: 364, name: 18, hit: 214 };
   const NAMES = { A: "Attack", B: "Block", G: "Grab", DP: "Dragon Punch" };
   const HINTS = {
     A: "beats Grab; two hits in a row win",
@@ -36,8 +39,9 @@
     }
     shields.append(svg("text", { x: 0, y: 194, "text-anchor": "middle", class: "small-label" }, `blocks ${view.blocks[seat]}`));
     body.append(shields);
-    if (view.hit[seat]) {
-      body.append(svg("text", { x: 0, y: -6, "text-anchor": "middle", class: "hit-flag", "data-hit": "1" }, "HIT ✦ one more wins"));
+    // Narrow, the flag's place is WINNER's at the end: the match is won, not one hit away.
+    if (view.hit[seat] && !(view.over && L === NARROW)) {
+      body.append(svg("text", { x: 0, y: L.hit, "text-anchor": "middle", class: "hit-flag", "data-hit": "1" }, "HIT ✦ one more wins"));
     }
     const prev = view.previous[seat];
     if (prev) body.append(svg("text", { x: 44 * facing, y: 30, "text-anchor": "middle", class: "prev-move" }, prev));
@@ -77,10 +81,11 @@
       } else {
         mid.append(svg("text", { x: 0, y: 60, "text-anchor": "middle", class: "muted-text" }, "Both choose blind, then both moves are revealed."));
       }
-      if (view.over) {
-        // Below the fighters, where nothing else is drawn.
+      if (view.over || ctx.ended) {
+        // Below the fighters, where nothing else is drawn; a match ended off the board
+        // (resigned, lost on time, aborted) says how.
         mid.append(svg("text", { x: 0, y: L.over - L.mid[1], "text-anchor": "middle", class: "game-over", id: "game-over-text" },
-          view.winner === null ? "Draw" : `${names[view.winner]} wins`));
+          !view.over ? ctx.ended.text : view.winner === null ? "Draw" : `${names[view.winner]} wins`));
       }
       root.append(mid);
       el.append(root);
@@ -95,6 +100,7 @@
       }
       const bar = h("div", { class: "move-buttons footsies-moves" });
       ctx.legal.forEach((m, i) => {
+        window.DiceArena.wordMove(m, NAMES[m]);
         bar.append(h("button", { class: `move move-${m}`, "data-move": m, "data-focus": `move-${m}`, title: HINTS[m], onclick: () => ctx.onMove(m) },
           h("b", {}, NAMES[m] || m), h("small", {}, `${i + 1} · ${HINTS[m] || ""}`)));
       });

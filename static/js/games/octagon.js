@@ -92,9 +92,9 @@
     }
   }
 
-  function playerCard(view, seat, names, x) {
+  function playerCard(view, seat, names, x, ended) {
     const colour = SEAT_COLOURS[seat];
-    const toMove = !view.over && view.to_move === seat;
+    const toMove = !view.over && !ended && view.to_move === seat;
     const g = svg("g", { class: `oct-player seat-${seat}${toMove ? " to-move" : ""}`, transform: `translate(${x},6)`, "data-seat": seat });
     const right = L.CARD_W - 14;
     g.append(svg("rect", { width: L.CARD_W, height: L.CARD_H, rx: 10, class: "oct-card", stroke: colour, "stroke-width": toMove ? 3 : 1 }));
@@ -107,7 +107,7 @@
     g.append(svg("text", { x: right, y: 36, "text-anchor": "end", class: "oct-score", "data-score": view.scores[seat] }, String(view.scores[seat])));
     g.append(svg("text", { x: right, y: 50, "text-anchor": "end", class: "oct-small" }, "on board"));
     if (toMove) g.append(svg("text", { x: 32, y: 42, class: "oct-turn" }, "▶ to place"));
-    else if (view.over && view.winner === seat) g.append(svg("text", { x: 32, y: 42, class: "oct-winner" }, "★ winner"));
+    else if (view.over ? view.winner === seat : ended && ended.winners.includes(seat)) g.append(svg("text", { x: 32, y: 42, class: "oct-winner" }, "★ winner"));
     const lost = view.last ? view.last.lost[seat] : 0;
     if (lost) g.append(svg("text", { x: right - 50, y: 36, "text-anchor": "end", class: "oct-lost" }, `−${lost}`));
     // Stocks: the 1-piece is unlimited, the others count down.
@@ -125,10 +125,12 @@
     return g;
   }
 
-  function statusLine(view, names) {
+  function statusLine(view, names, ended) {
     const g = svg("g", { class: "oct-status" });
     let text;
-    if (view.over) {
+    if (ended && !view.over) {
+      text = ended.text; // resigned, lost on time, aborted: not "X to place"
+    } else if (view.over) {
       // The winner's score first, as the match's status line says it; a phone's narrow
       // board has room for the result only.
       const w = view.winner;
@@ -139,7 +141,8 @@
       const perTurn = view.placements_per_turn > 1 ? ` · ${view.placements_per_turn} per turn` : "";
       text = `${names[view.to_move]} to place · placement ${view.placements_made + 1} of ${view.turns}${perTurn}`;
     }
-    g.append(svg("text", { x: L.W / 2, y: L.HEAD - 14, "text-anchor": "middle", class: view.over ? "oct-result" : "oct-headline", id: view.over ? "oct-result" : "oct-headline" }, text));
+    const done = view.over || !!ended;
+    g.append(svg("text", { x: L.W / 2, y: L.HEAD - 14, "text-anchor": "middle", class: done ? "oct-result" : "oct-headline", id: done ? "oct-result" : "oct-headline" }, text));
     return g;
   }
 
@@ -538,9 +541,9 @@
       if (live) root.style.setProperty("--you", SEAT_COLOURS[ctx.you]);
       root.append(defs());
       root.append(svg("rect", { x: 0, y: 0, width: L.W, height: geo.height, rx: 12, class: "oct-bg" }));
-      root.append(playerCard(view, 0, names, 6));
-      root.append(playerCard(view, 1, names, L.CARD_W + 14));
-      root.append(statusLine(view, names));
+      root.append(playerCard(view, 0, names, 6, ctx.ended));
+      root.append(playerCard(view, 1, names, L.CARD_W + 14, ctx.ended));
+      root.append(statusLine(view, names, ctx.ended));
       root.append(rulesLine(view, names, geo));
       drawBoard(root, view, geo, pick, !!ctx.onMove && ctx.you !== null && ctx.you !== undefined && !view.over);
       drawTrails(root, view, geo);
@@ -559,6 +562,15 @@
     },
     // match.js leaves ctx.controls alone when a renderer draws its own controls.
     controls,
+    /** A placement in words, as the cells' labels say it ("3,4,2,N": a 2-piece pushing
+        N/S at row 3, column 4): the page's notices use it, never the code. */
+    words(move) {
+      const m = /^(\d+),(\d+),([1248]),([A-Z]+)$/.exec(move);
+      if (!m) return null;
+      const kind = Number(m[3]);
+      const arrows = kind === 8 ? "all ways" : `pushing ${arrowNames(arrowsOf(kind, DIRS.indexOf(m[4])))}`;
+      return `a ${kind}-piece ${arrows} at row ${m[1]}, column ${m[2]}`;
+    },
   };
 
   document.addEventListener("keydown", onKey);
