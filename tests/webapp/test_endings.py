@@ -137,9 +137,17 @@ def test_a_registered_players_rating_change_is_on_the_card(
     dora = django_user_model.objects.create_user("dora", password="a-long-pass-123")
     client = Client()
     client.force_login(dora)
-    # Best of five: the exchange below (the instant AI has chosen already) cannot end it.
+    # Best of five (the lobby's rules, so the match is rated): the exchange below (the
+    # instant AI has chosen already) cannot end it.
     client.post(
-        "/matches/new/", {"game": "footsies", "mode": "ai", "agent1": "random", "opt_rounds": "5"}
+        "/matches/new/",
+        {
+            "game": "footsies",
+            "mode": "ai",
+            "agent1": "random",
+            "opt_rounds": "5",
+            "opt_max_turns": "20",
+        },
     )
     match = Match.objects.get()
     me = Identity(f"user:{dora.pk}", "dora", dora.pk)
