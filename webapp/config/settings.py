@@ -413,6 +413,10 @@ DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
 # A live match nobody moves in for this long is lost on time (or aborted if it never
 # got going) by the periodic sweep, so nothing stays "live" forever.
 DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
+# A fair start (lichess's rule): seconds each side of a clocked match between people has
+# for its first move before the match is aborted, no result and no rating (twice this for
+# rapid and slower controls; a correspondence move's whole days: matches.clocks).
+DICEARENA_FIRST_MOVE_S = float(os.environ.get("DICEARENA_FIRST_MOVE_S", "30"))
 
 # E-mail (turn notifications of correspondence games; README, "E-mail"). Production sets
 # EMAIL_HOST (and user, password, port, TLS) and gets SMTP; without it `make run` prints

@@ -116,7 +116,9 @@ class SeatClock(models.Model):
     The server owns it: ``running_since`` is the database's time when the seat's turn
     began, and the time is charged on the locked move path. ``deadline`` is when the seat
     flags if it has not moved (the sweep's index). ``out``: the seat left play on time
-    (Dice Wars goes on without it)."""
+    (Dice Wars goes on without it). Until ``moved``, the seat's turn runs on the
+    first-move window instead (``clocks.first_move_ms``): its time is not charged, and a
+    seat that lets the window run out has the match aborted, not lost."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="clocks")
     seat = models.PositiveSmallIntegerField()
@@ -126,6 +128,8 @@ class SeatClock(models.Model):
     out = models.BooleanField(default=False)
     #: When the seat left play (orders the leavers in the final ranking).
     out_at = models.DateTimeField(null=True, blank=True)
+    #: The seat has made its first move: its own clock runs from its next turn on.
+    moved = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat"]

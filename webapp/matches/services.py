@@ -310,8 +310,10 @@ def _a_person_moved(match: Match, seats: list[Seat]) -> bool:
     return False
 
 
-def do_abort(match: Match) -> None:
-    end_match(match, Match.Status.ABORTED, None)
+def do_abort(match: Match, reason: str = "") -> None:
+    """The match ends with no result: never rated, never a draw or a loss. ``reason``
+    (why the site aborted it, when nobody asked) is kept for the game-over card."""
+    end_match(match, Match.Status.ABORTED, {"reason": reason} if reason else None)
 
 
 def abort_match(match_id: Any, identity: Identity | None) -> Match:
