@@ -191,9 +191,10 @@ class ForkServer:
         order = {"kind": "worker", "argv": argv[argv.index("worker") :], "setup": setup}
         return self._fork(name, order)
 
-    def web(self, setup: str | None = None) -> tuple[Process, str]:
+    def web(self, setup: str | None = None, values: dict | None = None) -> tuple[Process, str]:
+        """A web server; ``values``: settings it runs with (read at call time)."""
         port = free_port()
-        order = {"kind": "web", "port": port, "setup": setup}
+        order = {"kind": "web", "port": port, "setup": setup, "settings": values or {}}
         return self._fork("web", order), f"http://127.0.0.1:{port}"
 
     def stop(self) -> None:

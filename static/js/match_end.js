@@ -162,6 +162,8 @@
           h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Rating"), h("th", { scope: "col" }, "Change")),
           ...data.ratings.map((r) => h("tr", { class: "rating-row" }, h("td", {}, r.name), h("td", {}, `${r.before} → ${r.after}`),
             h("td", { class: r.delta >= 0 ? "delta-up" : "delta-down" }, `${r.delta >= 0 ? "+" : ""}${r.delta}`)))));
+      } else if (data.status === "aborted") {
+        parts.push(h("p", { class: "muted small", id: "card-no-result" }, "No result: nobody's rating changes, and it counts as no win, draw or loss."));
       } else if (data.status === "finished") {
         parts.push(h("p", { class: "muted small" }, "Not rated: guests' matches are not rated. Sign up to get a rating."));
       }
