@@ -260,6 +260,23 @@ def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
     return web, url
 
 
+def start_beat(log_dir: Path, schedule: Path) -> Process:
+    """Celery beat with the site's schedule (its periodic sweeps), once it ticks."""
+    beat = Process(
+        "beat",
+        [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
+         "--schedule", str(schedule)],
+        _log_path(log_dir, "beat"),
+    )  # fmt: skip
+    deadline = time.monotonic() + START_S
+    while "beat: Starting" not in beat.output():
+        if not beat.alive() or time.monotonic() > deadline:
+            beat.stop()
+            raise RuntimeError(f"beat did not start:\n{beat.output()}")
+        time.sleep(0.1)
+    return beat
+
+
 def wait_ready(process: Process, url: str | None = None) -> None:
     """Until the worker logs "ready." or the web server at ``url`` answers; a process
     that dies or is not ready in ``START_S`` is stopped and its log raised."""
