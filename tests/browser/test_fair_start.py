@@ -3,29 +3,22 @@ another page; the taker (on a phone) sees the rule and the countdown of their ow
 move, makes it, then watches the poster's window run out — a real window, waited for —
 and the game is aborted on every page: no result, no rating change."""
 
-import os
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import assert_no_sideways_scroll, sign_up
+from tests.browser.pages import assert_no_sideways_scroll, shot, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 #: The web server's first-move window: short, so the test waits a real one.
 WINDOW_S = 8
-SHOTS = os.environ.get("SCREENSHOTS")  # a folder: pictures of the pages, to look at
 
 
 @pytest.fixture
 def web_settings() -> dict:
     return {"DICEARENA_FIRST_MOVE_S": WINDOW_S}
-
-
-def shot(page, name: str) -> None:
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
 def post_seek(page, game: str, clock: str, rated: bool = True) -> None:

@@ -111,7 +111,15 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
     signals.match_created.send(match=match, plan=plan)
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
+    if not any(seat.open for seat in plan.seats):
+        _announce_start(match, any(seat.identity for seat in plan.seats))
     return match
+
+
+def _announce_start(match: Match, has_people: bool) -> None:
+    """Every seat is taken: after the commit, the players hear that the match is on."""
+    if has_people:
+        signals.match_started.notify_on_commit(match_id=match.pk)
 
 
 def create_match(plan: MatchPlan, schedule: bool = True) -> Match:
@@ -273,8 +281,10 @@ def join_seat(match_id: int, identity: Identity) -> int:
         seat.owner, seat.user_id, seat.name = identity.key, identity.user_id, identity.name
         seat.save(update_fields=["owner", "user", "name"])
         transaction.on_commit(lambda: live.seats_changed(match.pk))
-        if match.time_control:
-            _tick(match, load_state(match))  # every seat is taken: the clocks start
+        if not match.seats.filter(agent_spec="", owner="").exists():
+            if match.time_control:
+                _tick(match, load_state(match))  # every seat is taken: the clocks start
+            _announce_start(match, True)
         return seat.index
 
 
