@@ -415,7 +415,8 @@ def test_rank_leavers_puts_those_who_left_last():
 def test_a_rematch_keeps_the_clock_and_the_stakes(now):
     match = people(control="3+2")
     endings.resign(match.pk, BOB)
-    again = rematches.rematch(match.pk, ALICE)
+    rematches.rematch(match.pk, ALICE)  # an offer, which bob accepts
+    again = rematches.accept(match.pk, BOB)
     assert (again.time_control, again.rated) == ("3+2", True)
     assert SeatClock.objects.filter(match=again).count() == 2
 

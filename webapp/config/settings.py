@@ -272,6 +272,7 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.sweep_idle_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.sweep_clocks": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.matches.tasks.lapse_rematch_offers": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.tournaments.tasks.sweep_stale_games": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.tournaments.tasks.start_due_tournaments": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.bots.tasks.sweep": {"queue": DICEARENA_SYSTEM_QUEUE},
@@ -330,6 +331,12 @@ CELERY_BEAT_SCHEDULE = {
     # People's clocks past their deadline lose on time (or leave play), watched or not.
     "settle-flagged-clocks": {
         "task": "webapp.matches.tasks.sweep_clocks",
+        "schedule": 5.0,
+        "options": {"expire_seconds": 5},
+    },
+    # Rematch offers nobody answered within their minute lapse, both pages told.
+    "lapse-rematch-offers": {
+        "task": "webapp.matches.tasks.lapse_rematch_offers",
         "schedule": 5.0,
         "options": {"expire_seconds": 5},
     },

@@ -203,3 +203,42 @@ class Analysis(models.Model):
 
     def __str__(self) -> str:
         return f"analysis of match {self.match_id}: {self.status}"
+
+
+class RematchOffer(models.Model):
+    """A player's offer of a rematch to the other people of an ended match (lichess's
+    way: nobody is put into a game they did not agree to). Seats of the site's AI and of
+    outside bots consent by themselves. It is accepted once every person asked has said
+    yes; it lapses after ``rematches.OFFER_S`` or as soon as the one who offered or one
+    asked leaves the match page. The database keeps one open offer per match, and the
+    rematch itself once (``Match.rematch_of``), so an offer is never accepted twice."""
+
+    class State(models.TextChoices):
+        OFFERED = "offered", "offered"
+        DECLINED = "declined", "declined"
+        LAPSED = "lapsed", "lapsed"
+        ACCEPTED = "accepted", "accepted"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rematch_offers")
+    offered_by = models.CharField(max_length=80)  # an owner key
+    #: The owner keys of the people who said yes so far (the one who offered first).
+    accepted_by = models.JSONField(default=list)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.OFFERED)
+    #: Why it ended, for both pages ("bob declined", "alice left the match", ...).
+    reason = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=models.Q(state="offered"),
+                name="one_open_rematch_offer_per_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"rematch offer on {self.match_id}: {self.state}"

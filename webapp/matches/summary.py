@@ -7,7 +7,7 @@ from typing import Any
 
 from django.urls import NoReverseMatch, reverse
 
-from webapp.matches import signals
+from webapp.matches import rematches, signals
 from webapp.matches.models import Match
 
 
@@ -45,6 +45,7 @@ def tournament_of(match: Match, identity) -> dict[str, Any] | None:
 def summary(match: Match, seat: int | None, identity=None) -> dict[str, Any]:
     result = match.result or {}
     rematch = Match.objects.filter(rematch_of=match).values_list("pk", flat=True).first()
+    asked = [s for s in rematches.people(match) if s.index != seat]
     return {
         "match": match.pk,
         "status": match.status,
@@ -56,6 +57,9 @@ def summary(match: Match, seat: int | None, identity=None) -> dict[str, Any]:
         "analysis": _url("replays:analysis", match.pk),
         "rematch": _url("matches:rematch", match.pk) if seat is not None else None,
         "rematch_match": rematch,
+        # Between people a rematch is an offer the others accept: its state now.
+        "rematch_offer": rematches.state_of(match.pk),
+        "rematch_needs_consent": bool(asked),
         "new_opponent": reverse("play", args=[match.game]),
         "tournament": tournament_of(match, identity),
     }

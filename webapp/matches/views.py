@@ -255,14 +255,35 @@ def abort(request, match_id: int):
 
 @require_POST
 def rematch(request, match_id: int):
+    """*Rematch* without the page's socket (a form, a script): the rematch when it is
+    made (against the AI at once; between people once everyone said yes), otherwise
+    back to the match, where the offer waits for its answer."""
     identity = owner_identity(request)
     get_object_or_404(Match, pk=match_id)
     try:
-        new = rematches.rematch(match_id, identity, address_of(request))
+        found = rematches.rematch(match_id, identity, address_of(request))
     except services.Rejected as exc:
         messages.error(request, exc.message)
         return redirect("matches:detail", match_id=match_id)
-    return redirect("matches:detail", match_id=new.pk)
+    if isinstance(found, Match):
+        return redirect("matches:detail", match_id=found.pk)
+    messages.info(
+        request,
+        "Rematch offered: it starts when the other side accepts; it lapses in a minute, "
+        "or when either of you leaves the match page.",
+    )
+    return redirect("matches:detail", match_id=match_id)
+
+
+@require_POST
+def rematch_decline(request, match_id: int):
+    """No to a rematch offer (or, from the one who offered it, taking it back)."""
+    get_object_or_404(Match, pk=match_id)
+    try:
+        rematches.decline(match_id, identity_of(request.user, request.session))
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("matches:detail", match_id=match_id)
 
 
 def summary(request, match_id: int):
