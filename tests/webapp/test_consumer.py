@@ -271,6 +271,9 @@ async def test_a_player_gives_time_over_the_socket_and_a_spectator_cannot():
     assert (await receive(watcher, "error"))["code"] == "not_a_player"
     await bob.send_json_to({"type": "give_time"})
     clock = (await receive(watcher, "clock"))["clock"]
+    if clock["seats"][0]["left_ms"] == 300_000:
+        # The match's first clock frame, pushed as it was made, may come this late.
+        clock = (await receive(watcher, "clock"))["clock"]
     assert clock["seats"][0]["left_ms"] > 300_000
     assert clock["seats"][1]["left_ms"] == 300_000
     await bob.disconnect()
