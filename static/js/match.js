@@ -163,7 +163,7 @@
         render();
         break;
       case "rematch":
-        end.rematch(f.url);
+        end.rematch(f);
         break;
       case "error":
         notice(f.message, "error");
