@@ -160,6 +160,8 @@
             h("td", { class: r.delta >= 0 ? "delta-up" : "delta-down" }, `${r.delta >= 0 ? "+" : ""}${r.delta}`)))));
       } else if (data.status === "aborted") {
         parts.push(h("p", { class: "muted small", id: "card-no-result" }, "No result: nobody's rating changes, and it counts as no win, draw or loss."));
+      } else if (data.status === "finished" && data.stakes && data.stakes.casual) {
+        parts.push(h("p", { class: "muted small", id: "card-stakes" }, "Casual game: no rating changes."));
       } else if (data.status === "finished") {
         parts.push(h("p", { class: "muted small" }, "Not rated: guests' matches are not rated. Sign up to get a rating."));
       }

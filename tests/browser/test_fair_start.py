@@ -1,7 +1,8 @@
 """A fair start between people: a rated seek is taken while its poster is away on
 another page; the taker (on a phone) sees the rule and the countdown of their own first
 move, makes it, then watches the poster's window run out — a real window, waited for —
-and the game is aborted on every page: no result, no rating change."""
+and the game is aborted on every page: no result, no rating change. And the stakes:
+a friend invited to a casual game sees it said on the match page and the card."""
 
 import re
 
@@ -49,6 +50,7 @@ def test_a_first_move_that_never_comes_aborts_the_game_and_moves_no_rating(new_p
 
     # Footsies: both choose at once, so both windows run. The rule is said, and ben
     # counts down his own first move and ann's.
+    expect(ben.locator("#stakes")).to_have_text("Rated game")
     fair = ben.locator("#first-move")
     expect(fair).to_be_visible()
     expect(ben.locator("#first-move-rule")).to_contain_text(
@@ -85,3 +87,29 @@ def test_a_first_move_that_never_comes_aborts_the_game_and_moves_no_rating(new_p
     ann.goto("/players/ann/")
     expect(ann.locator(".stat-box", has_text="Finished matches")).to_contain_text("0")
     expect(ann.locator("table.matches").first).to_contain_text("No finished matches yet")
+
+
+def test_a_casual_invite_says_so_on_the_match_page_and_the_card(new_page):
+    from webapp.leaderboards.models import RatingChange
+
+    ann = new_page()
+    sign_up(ann, "ann")
+    ann.goto("/play/octagon/")
+    form = ann.locator("#new-match")
+    form.locator("input[name=mode][value=friend]").check()
+    form.locator("input[name=stakes][value=casual]").check()
+    form.get_by_role("button", name="Start the match").click()
+    ann.wait_for_url(re.compile(r"/matches/\d+/$"))
+    ben = new_page(phone=True)
+    sign_up(ben, "ben")
+    ben.goto(ann.url)
+    ben.get_by_role("button", name="Take the open seat").tap()
+    ben.wait_for_selector("#match[data-conn=live]")
+    for page in (ann, ben):
+        expect(page.locator("#stakes")).to_have_text("Casual game: no rating changes")
+    ann.get_by_role("button", name="Resign").click()
+    ann.get_by_role("button", name="Yes, resign").click()
+    for page in (ann, ben):
+        expect(page.locator("#card-stakes")).to_have_text("Casual game: no rating changes.")
+        expect(page.locator("#game-over .rating-row")).to_have_count(0)
+    assert not RatingChange.objects.exists()

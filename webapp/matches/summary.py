@@ -24,6 +24,18 @@ def headline(match: Match, seat: int | None) -> str:
     return " and ".join(names[w] for w in winners) + " won"
 
 
+def stakes(match: Match) -> dict[str, Any]:
+    """Rated or casual, as the match page and the game-over card say it: a casual match
+    (chosen so) is never rated, and a match with a guest in it cannot be (guests have no
+    rating). ``rated``: the match counts for the ratings when it ends."""
+    seats = list(match.seats.all())
+    if not match.rated:
+        return {"rated": False, "casual": True, "text": "Casual game: no rating changes"}
+    if any(not s.is_agent and not s.is_bot and not s.user_id for s in seats):
+        return {"rated": False, "casual": False, "text": "Not rated: guests have no rating"}
+    return {"rated": True, "casual": False, "text": "Rated game"}
+
+
 def rating_changes(match: Match) -> list[dict[str, Any]]:
     return signals.ask(signals.rating_changes, match=match)  # the leaderboards answer
 
@@ -53,6 +65,7 @@ def summary(match: Match, seat: int | None, identity=None) -> dict[str, Any]:
         "reason": result.get("reason", ""),
         "ratings": rating_changes(match),
         "rated": hasattr(match, "rating") and match.rating.rated,
+        "stakes": stakes(match),
         "replay": _url("replays:replay", match.pk),
         "analysis": _url("replays:analysis", match.pk),
         "rematch": _url("matches:rematch", match.pk) if seat is not None else None,
