@@ -5,6 +5,7 @@ channel layer. No rating moves."""
 
 import asyncio
 import json
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -12,7 +13,7 @@ from channels.db import database_sync_to_async
 from tests.stack import start_beat
 from webapp.leaderboards.models import RatedMatch, RatingChange
 from webapp.matches import services
-from webapp.matches.models import Match
+from webapp.matches.models import Match, SeatClock
 
 from .helpers import ALICE, BOB, connect
 
@@ -38,6 +39,12 @@ def clocked_people() -> Match:
     return services.create_match(plan, schedule=False)
 
 
+@database_sync_to_async
+def window_end(match: Match):
+    """When the first mover's first-move window ends."""
+    return SeatClock.objects.get(match=match, running_since__isnull=False).deadline
+
+
 async def test_beats_sweep_aborts_a_match_whose_first_move_never_came(
     celery_worker, log_dir, tmp_path, settings
 ):
@@ -45,11 +52,14 @@ async def test_beats_sweep_aborts_a_match_whose_first_move_never_came(
     beat = start_beat(log_dir, tmp_path / "celerybeat-schedule")
     try:
         match = await clocked_people()
+        ends = await window_end(match)
         watcher = await connect(match.pk, "carol")  # a spectator, not a player
         await watcher.send_json_to({"type": "hello", "seq": 0})
         await receive(watcher, "synced", 30)
         # Within the window, the sweep's 5 s and a loaded machine's delays.
         frame = await receive(watcher, "status", 60)
+        late = time.time() - ends.timestamp()
+        print(f"\naborted and pushed {late:.1f} s after the first-move window ended")
         assert frame["status"]["status"] == "aborted"
         assert "did not make a first move in time" in frame["status"]["result"]["reason"]
         await watcher.disconnect()
