@@ -194,3 +194,29 @@ def test_untimed_a_person_who_never_moved_is_not_lost_by_the_idle_rule(settings)
     match.refresh_from_db()
     assert match.status == Match.Status.ABORTED
     assert "did not make a first move" in match.result["reason"]
+
+
+def test_a_tournament_game_whose_first_move_never_came_counts_for_nobody(
+    now, django_user_model, client, django_capture_on_commit_callbacks
+):
+    """Aborted in a tournament for people: the page says so, and the standings count it
+    as no game at all — no win, draw or loss for either."""
+    from webapp.tournaments import people as tournaments
+    from webapp.tournaments import standings
+
+    who = []
+    for name in ("ann", "ben"):
+        user = django_user_model.objects.create_user(name, password="a-long-pass-123")
+        who.append(Identity(key=f"user:{user.pk}", name=name, user_id=user.pk))
+    plan = tournaments.PeoplePlan(game="octagon", format="roundrobin", rounds=1, clock="5+3")
+    with django_capture_on_commit_callbacks(execute=True):
+        t = tournaments.create(plan, who[0])
+        tournaments.join(t.pk, who[1])
+        tournaments.start(t.pk, who[0])
+    now.tick(31)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.sweep_clocks() == {"aborted": 1}
+    rows = standings.compute(t)["standings"]
+    assert [(r["games"], r["wins"], r["draws"], r["losses"]) for r in rows] == [(0, 0, 0, 0)] * 2
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "aborted: no result" in page and "did not make a first move in time" in page
