@@ -44,7 +44,9 @@
 
     function draw() {
       const awaited = over || !frame ? [] : frame.seats.filter((c) => typeof c.first_move_ms === "number" && !c.out);
-      const pending = !over && frame && frame.seats.some((c) => !c.moved && !c.out);
+      // Shown while a first move is awaited (a Dice Wars seat conquered before its first
+      // turn never moves, and never has a window running).
+      const pending = awaited.length > 0;
       box.hidden = !pending;
       root().dataset.firstMove = awaited.length ? "awaited" : "";
       if (!pending) { stopTimer(); return; }
