@@ -61,18 +61,25 @@ def _ready_or_started_afresh(worker, log_dir):
 
 
 @pytest.fixture
-def web_server(request, transactional_db, fork_server, celery_worker, log_dir):
+def web_settings() -> dict:
+    """Settings the test's web server runs with, by name (those it reads at call time,
+    named as their environment variables): a module overrides this fixture."""
+    return {}
+
+
+@pytest.fixture
+def web_server(request, transactional_db, fork_server, celery_worker, log_dir, web_settings):
     """The ASGI server (HTTP + WebSocket) as `make run` starts it, on a free port."""
     from tests.stack import start_web, wait_ready
 
-    web, url = fork_server.web()
+    web, url = fork_server.web(values=web_settings)
     request.node.stash[WORKER] = _ready_or_started_afresh(celery_worker, log_dir)
     try:
         wait_ready(web, url)
     except RuntimeError as dead:
         web.stop()
         warnings.warn(f"forked web server not ready, starting another: {dead}", stacklevel=1)
-        web, url = start_web(log_dir)
+        web, url = start_web(log_dir, {k: str(v) for k, v in web_settings.items()})
     yield url
     web.stop()
 

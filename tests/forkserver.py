@@ -7,7 +7,8 @@ stopped, and waited for, before their database is flushed.
     {"kind": "worker", "argv": [...celery worker arguments], "log": "/path"}
     {"kind": "web", "port": 8123, "log": "/path"}
     and optionally "setup": "module:function", called in the new process before it serves
-    (the test-only race game installs itself this way).
+    (the test-only race game installs itself this way), and "settings": {name: value},
+    set in it before it serves.
 It answers each with the new process's pid (its own process group), after "ready".
 It never opens a database connection: only the processes it forks do.
 """
@@ -49,6 +50,12 @@ def _child(order: dict) -> None:
     if order.get("setup"):
         module, function = order["setup"].split(":")
         getattr(importlib.import_module(module), function)()
+    if order.get("settings"):
+        # A test's own values of settings read at call time (a short first-move window).
+        from django.conf import settings
+
+        for name, value in order["settings"].items():
+            setattr(settings, name, value)
     if order["kind"] == "web":
         import uvicorn
 

@@ -191,9 +191,10 @@ class ForkServer:
         order = {"kind": "worker", "argv": argv[argv.index("worker") :], "setup": setup}
         return self._fork(name, order)
 
-    def web(self, setup: str | None = None) -> tuple[Process, str]:
+    def web(self, setup: str | None = None, values: dict | None = None) -> tuple[Process, str]:
+        """A web server; ``values``: settings it runs with (read at call time)."""
         port = free_port()
-        order = {"kind": "web", "port": port, "setup": setup}
+        order = {"kind": "web", "port": port, "setup": setup, "settings": values or {}}
         return self._fork("web", order), f"http://127.0.0.1:{port}"
 
     def stop(self) -> None:
@@ -257,6 +258,23 @@ def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
     url = f"http://127.0.0.1:{port}"
     wait_ready(web, url)
     return web, url
+
+
+def start_beat(log_dir: Path, schedule: Path) -> Process:
+    """Celery beat with the site's schedule (its periodic sweeps), once it ticks."""
+    beat = Process(
+        "beat",
+        [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
+         "--schedule", str(schedule)],
+        _log_path(log_dir, "beat"),
+    )  # fmt: skip
+    deadline = time.monotonic() + START_S
+    while "beat: Starting" not in beat.output():
+        if not beat.alive() or time.monotonic() > deadline:
+            beat.stop()
+            raise RuntimeError(f"beat did not start:\n{beat.output()}")
+        time.sleep(0.1)
+    return beat
 
 
 def wait_ready(process: Process, url: str | None = None) -> None:

@@ -45,6 +45,9 @@
     } else if (s.status !== "active") {
       els.status.innerHTML = "";
       els.status.append(h("span", { class: "final", id: "final-result" }, "aborted"));
+      // Aborted by the site (a first move never came): why, in the players' names.
+      const why = (s.result || {}).reason;
+      if (why) els.status.append(h("span", { class: "muted", id: "final-reason" }, ` (${withNames(why, st.seats.map((x) => x.name))})`));
       if (s.seed) els.seed.textContent = s.seed;
     } else if (s.status === "aborted") {
       els.status.textContent = "aborted";
@@ -182,7 +185,7 @@
         render();
         break;
       case "rematch":
-        end.rematch(f.url);
+        end.rematch(f);
         break;
       case "error":
         notice(f.message, "error");
@@ -219,10 +222,12 @@
     els.conn.classList.toggle("offline", state === "offline" || state === "reconnecting" || state === "lagging");
   }
 
-  const clock = window.DiceArena.clocks({
+  const clockOptions = {
     root, seats: () => st.seats, you: () => st.you,
     send: (frame) => { if (socket && socket.isOpen()) socket.raw(frame); },
-  });
+  };
+  // The clocks, and the first-move window of a fair start around them (first_move.js).
+  const clock = window.DiceArena.firstMove(window.DiceArena.clocks(clockOptions), clockOptions);
   const end = window.DiceArena.matchEnd({ root, st, matchId, notice, send: (frame) => {
     if (!socket.isOpen()) { notice("You are offline: try again when the connection is back.", "error"); return; }
     socket.raw(frame);

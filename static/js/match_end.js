@@ -26,7 +26,6 @@
     let turnSince = Date.now();
     let yourTurnBefore = false;
     let cardFor = null;
-    let rematchUrl = null;
 
     // ----- resign and abort ---------------------------------------------------------
     if (els.resign) {
@@ -152,10 +151,7 @@
       if (tour && tour.next_url) {
         links.append(h("a", { class: "button primary", href: tour.next_url, id: "next-game" }, "Your next game is on: play it"));
       }
-      if (data.rematch && !tour) {
-        links.append(h("button", { type: "submit", class: "primary", form: "rematch-form", id: "rematch" },
-          data.rematch_match ? "Go to the rematch" : "Rematch (seats swapped)"));
-      }
+      if (!tour) offerBox.fromSummary(data); // the rematch: at once, or an offer (rematch.js)
       links.append(h("a", { class: "secondary", href: data.new_opponent, id: "new-opponent" }, "New opponent"));
       if (data.replay) links.append(h("a", { class: "secondary", href: data.replay, id: "card-replay" }, "Replay"));
       if (data.analysis) links.append(h("a", { class: "secondary", href: data.analysis, id: "card-analysis" }, "Analysis"));
@@ -173,12 +169,14 @@
             // "1623?": the server writes each rating as every page does (rating_labels).
             h("td", {}, `${r.before_text || r.before} → ${r.after_text || r.after}`),
             h("td", { class: r.delta >= 0 ? "delta-up" : "delta-down" }, `${r.delta >= 0 ? "+" : ""}${r.delta}`)))));
+      } else if (data.status === "aborted") {
+        parts.push(h("p", { class: "muted small", id: "card-no-result" }, "No result: nobody's rating changes, and it counts as no win, draw or loss."));
       } else if (data.rating_note) {
         // Why no rating moved, said to whoever looks (a guest, a player, a spectator).
         parts.push(h("p", { class: "muted small", id: "rating-note" }, data.rating_note));
       }
+      if (!tour) parts.push(offerBox.el);
       parts.push(links);
-      if (rematchUrl) parts.push(h("p", {}, h("a", { href: rematchUrl, id: "rematch-link" }, "Your opponent started a rematch: join it")));
       // A keyboard player whose last move ended the match lost the focus with the
       // board's last render: it goes to the result, the start of what to do next.
       const focus = document.activeElement;
@@ -210,10 +208,9 @@
       following.onclose = () => { following = null; setTimeout(() => fillCard(2), 3000); };
     }
 
-    function rematch(url) {
-      rematchUrl = url;
-      if (st.you !== null) notice("A rematch is ready.");
-      if (cardFor) fillCard(2);
+    const offerBox = window.DiceArena.rematchOffer({ st, matchId, notice });
+    function rematch(frame) {
+      offerBox.update(frame);
     }
 
     // ----- every render ------------------------------------------------------------------

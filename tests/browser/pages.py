@@ -3,6 +3,7 @@ the home page by the links a person sees."""
 
 from __future__ import annotations
 
+import os
 import re
 
 from playwright.sync_api import expect
@@ -41,6 +42,22 @@ def press(page, locator) -> None:
 def assert_no_sideways_scroll(page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.evaluate("window.innerWidth"), f"{page.url} is {width} px wide"
+
+
+def shot(page, name: str) -> None:
+    """With SCREENSHOTS=<folder>, a picture of the page there, to look at."""
+    folder = os.environ.get("SCREENSHOTS")
+    if folder:
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+def assert_within_the_screens_width(page, locator) -> None:
+    """The element is on screen once scrolled to, up and down: nothing of it lies to
+    the side, in a box that scrolls sideways or off the page."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    width = page.evaluate("window.innerWidth")
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
 
 
 #: Board pieces held to the size a thumb can hit (44 px). Octagon cells and Dice Wars

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import start_match
+from tests.browser.pages import seq_of, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,14 +16,27 @@ def left_ms(page, seat: int) -> int:
     return int(page.locator(f"#clock-{seat}").get_attribute("data-left-ms"))
 
 
-def seated_friend(new_page, clock: str):
+def seated_friend(new_page, clock: str, started: bool = True):
+    """Me and a friend in a clocked Octagon match; ``started``: each has made a first
+    move (until then a first-move window runs, not the clocks: test_fair_start.py)."""
     me = new_page()
     url = start_match(me, "octagon", mode="friend", options={"preset": "small"}, clock=clock)
     friend = new_page()
     friend.goto(url)
     friend.get_by_role("button", name="Take the open seat").click()
     friend.wait_for_selector("#match[data-conn=live]")
+    if started:
+        place_a_piece(me)
+        place_a_piece(friend)
     return me, friend, url
+
+
+def place_a_piece(page) -> None:
+    """The first piece there is onto the first free cell."""
+    before = seq_of(page)
+    page.locator("button.oct-kind:not([disabled])").first.click()
+    page.locator("svg.oct-board .oct-cell.legal").first.click()
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
 
 
 def test_the_clock_ticks_and_survives_a_reload(new_page):

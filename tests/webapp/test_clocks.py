@@ -48,10 +48,32 @@ def now(monkeypatch) -> Clock:
     return clock
 
 
-def people(game: str = "octagon", control: str = "5+3", who=(ALICE, BOB)) -> Match:
+def people(
+    game: str = "octagon", control: str = "5+3", who=(ALICE, BOB), started: bool = True
+) -> Match:
+    """A clocked match between people; ``started``: every seat has made its first move
+    (at once, so nothing was charged), and the clocks themselves run — what most tests
+    here are about. Not started, each seat's first turn runs on its first-move window."""
     seats = [services.SeatPlan(identity=i) if i else services.SeatPlan(open=True) for i in who]
     plan = services.MatchPlan(game=game, seats=seats, clock=control)
-    return services.create_match(plan, schedule=False)
+    match = services.create_match(plan, schedule=False)
+    if started and all(who):
+        past_first_moves(match, list(who))
+    return match
+
+
+def past_first_moves(match: Match, who: list[Identity]) -> None:
+    """Each seat makes its first move (Dice Wars: ends its first turn), no time passing."""
+    while True:
+        match.refresh_from_db()
+        if match.is_over or all(c.moved for c in SeatClock.objects.filter(match=match)):
+            return
+        state = load_state(match)
+        chosen = set(match.pending.filter(ply=match.ply).values_list("seat", flat=True))
+        seat = next(s for s in state.acting_seats() if s not in chosen)
+        moves = [state.move_to_str(m) for m in state.legal_moves(seat)]
+        move = "end" if "end" in moves else moves[0]
+        services.submit_move(match.pk, seat, match.ply, move, identity=who[seat])
 
 
 def first_move(match: Match) -> tuple[int, str]:
@@ -258,16 +280,17 @@ def test_the_page_snapshot_shows_the_clock_running_down(now, client):
 def test_a_move_after_the_flag_is_refused_and_the_match_lost_on_time(now):
     match = people()
     seat, move = first_move(match)
+    ply = match.ply
     now.tick(301)
     with pytest.raises(services.Rejected) as err:
-        services.submit_move(match.pk, seat, 0, move, identity=[ALICE, BOB][seat])
+        services.submit_move(match.pk, seat, ply, move, identity=[ALICE, BOB][seat])
     assert err.value.code == "time_out"
     match.refresh_from_db()
     assert match.status == "finished"  # the flag was committed although the move was not
     assert match.result["flagged"] == [seat]
     assert match.result["winners"] == [1 - seat]
     assert "lost on time" in match.result["reason"]
-    assert match.events.filter(actor=seat).count() == 0
+    assert match.ply == ply
 
 
 def test_asking_early_changes_nothing(now):
@@ -386,9 +409,10 @@ def test_in_dice_wars_a_seat_out_of_time_leaves_play_and_the_rest_go_on(now):
     match.refresh_from_db()
     assert match.status == "active"
     assert clock_of(match, first).out
-    # Its turn was ended for it ("end"), and the next seat's clock runs.
+    # Its turn was ended for it ("end", after its own first "end"), and the next
+    # seat's clock runs.
     ended = match.events.filter(actor=first).values_list("move", flat=True)
-    assert list(ended) == ["end"]
+    assert list(ended) == ["end", "end"]
     state = load_state(match)
     assert state.current() != first
     assert clock_of(match, state.current()).running_since == now.now
@@ -416,7 +440,9 @@ def test_a_seat_that_left_play_has_every_later_turn_ended_for_it(now):
         assert seat != first
         services.submit_move(match.pk, seat, match.ply, "end", identity=[ALICE, BOB, CAROL][seat])
     match.refresh_from_db()
+    # Its own first "end", then two ended for it.
     assert list(match.events.filter(actor=first).values_list("move", flat=True)) == [
+        "end",
         "end",
         "end",
     ]
@@ -434,7 +460,8 @@ def test_rank_leavers_puts_those_who_left_last():
 def test_a_rematch_keeps_the_clock_and_the_stakes(now):
     match = people(control="3+2")
     endings.resign(match.pk, BOB)
-    again = rematches.rematch(match.pk, ALICE)
+    rematches.rematch(match.pk, ALICE)  # an offer, which bob accepts
+    again = rematches.accept(match.pk, BOB)
     assert (again.time_control, again.rated) == ("3+2", True)
     assert SeatClock.objects.filter(match=again).count() == 2
 

@@ -166,7 +166,7 @@ def test_a_registered_players_rating_change_is_on_the_card(
     )
 
 
-def test_the_rematch_button_takes_both_players_to_one_new_match():
+def test_the_rematch_button_offers_and_the_others_takes_both_players_to_one_new_match():
     match = footsies_people()
     endings.resign(match.pk, ALICE)
     alice, bob = Client(), Client()
@@ -174,8 +174,10 @@ def test_the_rematch_button_takes_both_players_to_one_new_match():
         session = client.session
         session["guest_key"] = who
         session.save()
-    first = alice.post(f"/matches/{match.pk}/rematch/")
-    second = bob.post(f"/matches/{match.pk}/rematch/")
-    assert first.url == second.url != f"/matches/{match.pk}/"
+    offered = alice.post(f"/matches/{match.pk}/rematch/")
+    assert offered.url == f"/matches/{match.pk}/"  # an offer: back to the match
+    accepted = bob.post(f"/matches/{match.pk}/rematch/")  # a yes
+    assert accepted.url != f"/matches/{match.pk}/"
+    assert alice.post(f"/matches/{match.pk}/rematch/").url == accepted.url
     stranger = Client().post(f"/matches/{match.pk}/rematch/")
     assert stranger.url == f"/matches/{match.pk}/"

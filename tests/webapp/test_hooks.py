@@ -48,15 +48,20 @@ def _names(hook: Hook) -> list[str]:
 
 
 def test_the_apps_listen_to_what_matches_announces():
-    # Ratings first, then the bots' match_over frames, then the tournament's count.
+    # Ratings first, then the bots' match_over frames, then the tournament's count,
+    # then the players' pages count their waiting games again.
     assert _names(signals.match_ended) == [
         "webapp.leaderboards.listeners.rate",
         "webapp.bots.listeners.ended",
         "webapp.tournaments.listeners.game_ended",
+        "webapp.notify.listeners.match_ended",
     ]
     assert _names(signals.match_rated) == ["webapp.matches.listeners.analyse_rated"]
     assert _names(signals.agents_due) == ["webapp.matches.tasks.queue_ai_move"]
-    for hook in (signals.match_checking, signals.match_created, signals.position_stored):
+    for hook in (signals.match_checking, signals.match_created):
         assert [n.split(".")[1] for n in _names(hook)] == ["bots"]
+    assert [n.split(".")[1] for n in _names(signals.position_stored)] == ["bots", "notify"]
+    # Every open page of the players hears a match start (the person socket).
+    assert _names(signals.match_started) == ["webapp.notify.live.game_started"]
     assert _names(bot_signals.bot_connected) == ["webapp.tournaments.listeners.pump_for_bot"]
     assert _names(bot_signals.sweeping) == ["webapp.tournaments.listeners.pump_all"]

@@ -59,6 +59,9 @@ class SettingsForm(forms.Form):
     title_badge = forms.BooleanField(
         required=False, label="Show “(1) Your turn” in the browser tab's title"
     )
+    new_game_sound = forms.BooleanField(
+        required=False, label="Play a short sound when a new game of mine starts"
+    )
 
 
 class SignUpForm(UserCreationForm):

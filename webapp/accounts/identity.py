@@ -39,6 +39,17 @@ class Identity:
         """An outside bot (its seats' owner key is "bot:<id>"); it has no user of its own."""
         return is_bot_key(self.key)
 
+    @property
+    def group_name(self) -> str:
+        """The channel group of every open page of this person (``/ws/me/``)."""
+        return person_group(self.key)
+
+
+def person_group(key: str) -> str:
+    """The channel group of an owner key's open pages: "me-user-7", "me-guest-<key>"
+    (a group name may hold letters, digits, hyphens, underscores and dots)."""
+    return "me-" + key.replace(":", "-")
+
 
 def ensure_guest_key(session) -> str:
     if not session.get(GUEST_KEY):

@@ -48,9 +48,18 @@ class Preferences(models.Model):
     email_on_turn = models.BooleanField(default=True)
     #: "(1) Your turn" in the browser tab's title.
     title_badge = models.BooleanField(default=True)
+    #: A short sound on every open page when a new game of theirs starts (a seek taken,
+    #: a pairing, a rematch accepted): guests keep the same choice in their browser.
+    new_game_sound = models.BooleanField(default=True)
 
     @classmethod
     def for_user(cls, user) -> Preferences:
         """The user's preferences; the defaults (unsaved) until they change them."""
         found = cls.objects.filter(user=user).first()
         return found or cls(user=user)
+
+    @classmethod
+    def for_user_id(cls, user_id: int) -> Preferences:
+        """The same from the user's id (a socket knows no more)."""
+        found = cls.objects.filter(user_id=user_id).first()
+        return found or cls(user_id=user_id)

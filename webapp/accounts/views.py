@@ -78,13 +78,15 @@ def tokens(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_page(request):
-    """Turn e-mails and the tab badge, each switchable off, and the address mails go to.
+    """Turn e-mails, the tab badge and the new-game sound, each switchable off, and the
+    address mails go to.
     A refused form changes nothing and says why next to the field."""
     prefs = Preferences.for_user(request.user)
     initial = {
         "email": request.user.email,
         "email_on_turn": prefs.email_on_turn,
         "title_badge": prefs.title_badge,
+        "new_game_sound": prefs.new_game_sound,
     }
     form = SettingsForm(request.POST or None, initial=initial)
     saved = False
@@ -95,6 +97,7 @@ def settings_page(request):
                 request.user.save(update_fields=["email"])
                 prefs.email_on_turn = form.cleaned_data["email_on_turn"]
                 prefs.title_badge = form.cleaned_data["title_badge"]
+                prefs.new_game_sound = form.cleaned_data["new_game_sound"]
                 prefs.save()
             saved = True
         else:

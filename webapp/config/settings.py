@@ -272,6 +272,7 @@ CELERY_TASK_ROUTES = {
     "webapp.matches.tasks.resume_lost_ai_moves": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.sweep_idle_matches": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.matches.tasks.sweep_clocks": {"queue": DICEARENA_SYSTEM_QUEUE},
+    "webapp.matches.tasks.lapse_rematch_offers": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.tournaments.tasks.sweep_stale_games": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.tournaments.tasks.start_due_tournaments": {"queue": DICEARENA_SYSTEM_QUEUE},
     "webapp.bots.tasks.sweep": {"queue": DICEARENA_SYSTEM_QUEUE},
@@ -330,6 +331,12 @@ CELERY_BEAT_SCHEDULE = {
     # People's clocks past their deadline lose on time (or leave play), watched or not.
     "settle-flagged-clocks": {
         "task": "webapp.matches.tasks.sweep_clocks",
+        "schedule": 5.0,
+        "options": {"expire_seconds": 5},
+    },
+    # Rematch offers nobody answered within their minute lapse, both pages told.
+    "lapse-rematch-offers": {
+        "task": "webapp.matches.tasks.lapse_rematch_offers",
         "schedule": 5.0,
         "options": {"expire_seconds": 5},
     },
@@ -413,6 +420,10 @@ DICEARENA_DEFAULT_PACE = float(os.environ.get("DICEARENA_DEFAULT_PACE", "0.8"))
 # A live match nobody moves in for this long is lost on time (or aborted if it never
 # got going) by the periodic sweep, so nothing stays "live" forever.
 DICEARENA_IDLE_S = int(os.environ.get("DICEARENA_IDLE_S", "900"))
+# A fair start (lichess's rule): seconds each side of a clocked match between people has
+# for its first move before the match is aborted, no result and no rating (twice this for
+# rapid and slower controls; a correspondence move's whole days: matches.clocks).
+DICEARENA_FIRST_MOVE_S = float(os.environ.get("DICEARENA_FIRST_MOVE_S", "30"))
 
 # E-mail (turn notifications of correspondence games; README, "E-mail"). Production sets
 # EMAIL_HOST (and user, password, port, TLS) and gets SMTP; without it `make run` prints

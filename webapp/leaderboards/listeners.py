@@ -81,7 +81,7 @@ def rating_changes(match: Match) -> list[dict[str, Any]]:
 
 #: Why a finished match moved no rating, in words (``counting.NotRated``).
 NOT_RATED = {
-    NotRated.CASUAL: "A casual game: it moves no rating.",
+    NotRated.CASUAL: "Casual game: no rating changes.",
     NotRated.TWO_SEATS: "Not rated: one player held more than one seat.",
     NotRated.DEMONSTRATION: (
         "Not rated: AIs playing each other outside a tournament are a demonstration, "

@@ -8,6 +8,11 @@ began (``running_since``) to the database's time when the locked move path store
 move that ends the turn; the browser only draws what the frames say. Nothing here ends a
 match: ``webapp.matches.timeouts`` decides what a flag means and ends it through the
 services. Agents (the site's AI) have no clock; they think on the server's budget.
+
+A fair start, as on lichess: a seat's first turn does not run on its clock but on the
+first-move window (``first_move_ms``), which its first move closes without charging
+anything. A seat that lets the window run out never saw the game start, so the match
+is aborted (no result, no rating), not lost (``timeouts``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
 from django.db import connection
 
 from games.core import TERMINAL, State
@@ -37,6 +43,10 @@ LEAVES_PLAY = {"dicewars": "end"}
 #: Games whose turn is several moves of one seat (Dice Wars: attacks, then "end"): the
 #: increment comes once a turn, when it ends, not after every attack.
 TURNS_OF_SEVERAL_MOVES = {"dicewars"}
+
+#: A live control whose estimated length (lichess's: the match's time + 40 increments)
+#: is this long or longer (rapid and slower) gives twice the first-move window.
+SLOW_ESTIMATE_MS = 8 * 60_000
 
 _LIVE = re.compile(r"(\d{1,3}(?:\.\d+)?)\+(\d{1,3})")
 _DAYS = re.compile(r"(\d{1,2})d")
@@ -116,6 +126,20 @@ def parse(text: object) -> TimeControl | None:
     )
 
 
+def first_move_ms(control: TimeControl) -> int:
+    """How long a seat has for its first move before the match is aborted: the one
+    place that says it. ``DICEARENA_FIRST_MOVE_S`` (30 s, as lichess gives a blitz
+    game) for live controls, twice that for rapid and slower ones, at least a move's own
+    time with a bank, and the whole of a correspondence move's days."""
+    if control.correspondence:
+        return control.per_move_ms
+    base = round(settings.DICEARENA_FIRST_MOVE_S * 1000)
+    if control.banked:
+        return max(base, control.move_ms)
+    slow = control.initial_ms + 40 * control.increment_ms >= SLOW_ESTIMATE_MS
+    return 2 * base if slow else base
+
+
 def control_of(match: Match) -> TimeControl | None:
     return parse(match.time_control) if match.time_control else None
 
@@ -169,22 +193,37 @@ def _elapsed_ms(row: SeatClock, now: datetime) -> int:
     return max(0, round((now - row.running_since).total_seconds() * 1000))
 
 
+#: What starting and stopping a clock changes.
+_RUN_FIELDS = ("left_ms", "running_since", "deadline", "moved", "move_left_at_end_ms")
+
+
+def in_first_move(row: SeatClock) -> bool:
+    """Is the seat's first turn running (on the first-move window, not its clock)?"""
+    return row.running_since is not None and not row.moved
+
+
 def left_ms(row: SeatClock, now: datetime, control: TimeControl) -> int:
     """Time left on the clock at ``now`` until it flags (running or not), never below
-    zero; with a bank, a running turn's own time counts too."""
-    if row.running_since is None:
+    zero; with a bank, a running turn's own time counts too. In the first-move window
+    the clock itself stands still."""
+    if row.running_since is None or not row.moved:
         return max(0, row.left_ms)
     return max(0, control.move_ms + row.left_ms - _elapsed_ms(row, now))
 
 
 def move_left_ms(row: SeatClock, now: datetime, control: TimeControl) -> int:
-    """Move and bank: what is left of the move's own time (all of it between turns;
-    once the match is over, what was left when it ended)."""
-    if row.running_since is None:
-        if row.move_left_at_end_ms is not None:
-            return row.move_left_at_end_ms
+    """Move and bank: what is left of the move's own time (all of it between turns and
+    in the first-move window; once the match is over, what was left when it ended)."""
+    if row.running_since is None and row.move_left_at_end_ms is not None:
+        return row.move_left_at_end_ms
+    if row.running_since is None or not row.moved:
         return control.move_ms
     return max(0, control.move_ms - _elapsed_ms(row, now))
+
+
+def first_move_left_ms(row: SeatClock, now: datetime) -> int:
+    """What is left of a seat's first-move window at ``now``."""
+    return max(0, round((row.deadline - now).total_seconds() * 1000))
 
 
 def _stop(
@@ -192,19 +231,19 @@ def _stop(
 ) -> None:
     """Charge a running clock and stop it; ``final``: the match ends here, and with a
     bank the move's own time left is kept as it stood (the next turn never comes)."""
-    if control.banked:  # the bank pays only for what the move's own time did not cover
-        if final:
-            row.move_left_at_end_ms = max(0, control.move_ms - _elapsed_ms(row, now))
+    if control.banked and final and row.moved:
+        row.move_left_at_end_ms = max(0, control.move_ms - _elapsed_ms(row, now))
+    if not row.moved:
+        # The first move: made inside its window, it costs nothing and gains nothing;
+        # the seat's own clock runs from its next turn on.
+        row.moved = True
+    elif control.banked:  # the bank pays only for what the move's own time did not cover
         row.left_ms = max(0, row.left_ms - max(0, _elapsed_ms(row, now) - control.move_ms))
     elif not control.correspondence:
         row.left_ms = max(0, row.left_ms - _elapsed_ms(row, now))
         if increment:
             row.left_ms += control.increment_ms
     row.running_since = row.deadline = None
-
-
-#: What stopping or starting a clock writes.
-STOPPED_FIELDS = ("left_ms", "running_since", "deadline", "move_left_at_end_ms")
 
 
 def _deadline(row: SeatClock, control: TimeControl) -> datetime:
@@ -215,7 +254,10 @@ def _start(row: SeatClock, control: TimeControl, now: datetime) -> None:
     if control.correspondence:
         row.left_ms = control.per_move_ms  # a fresh allowance for every move
     row.running_since = now
-    row.deadline = _deadline(row, control)
+    if row.moved:
+        row.deadline = _deadline(row, control)
+    else:
+        row.deadline = now + timedelta(milliseconds=first_move_ms(control))
 
 
 def advance(
@@ -226,7 +268,7 @@ def advance(
     began; a seat in ``movers`` (it just moved) that must move again is charged and
     starts afresh (Footsies' next blind choice) — with no increment while its turn goes
     on (a Dice Wars attack). Clocks wait until every seat is taken. Returns the seats
-    whose turn began."""
+    whose turn began. A seat's first turn runs on its first-move window instead."""
     control = control_of(match)
     if control is None:
         return []
@@ -252,7 +294,7 @@ def advance(
             continue
         changed.append(row)
     if changed:
-        SeatClock.objects.bulk_update(changed, [*STOPPED_FIELDS])
+        SeatClock.objects.bulk_update(changed, [*_RUN_FIELDS])
     return started
 
 
@@ -263,7 +305,7 @@ def chose(match: Match, seat: int, now: datetime) -> None:
     row = rows(match).get(seat) if control else None
     if row is not None and row.running_since is not None:
         _stop(row, control, now, increment=True)
-        row.save(update_fields=["left_ms", "running_since", "deadline"])
+        row.save(update_fields=[*_RUN_FIELDS])
 
 
 def halt(match: Match, now: datetime) -> None:
@@ -275,9 +317,11 @@ def halt(match: Match, now: datetime) -> None:
         return
     running = [row for row in rows(match).values() if row.running_since is not None]
     for row in running:
+        moved = row.moved
         _stop(row, control, now, increment=False, final=True)
+        row.moved = moved  # stopped by the end, not by a move of its own
     if running:
-        SeatClock.objects.bulk_update(running, [*STOPPED_FIELDS])
+        SeatClock.objects.bulk_update(running, [*_RUN_FIELDS])
 
 
 def overdue(match: Match, now: datetime) -> list[int]:
@@ -317,7 +361,7 @@ def give(match: Match, seat: int, now: datetime) -> SeatClock:
     """Add GIFT_S to a seat's clock (a live match; the caller checked who gives)."""
     row = rows(match)[seat]
     row.left_ms += GIFT_S * 1000  # with a bank: into the bank
-    if row.running_since is not None:
+    if row.running_since is not None and row.moved:  # never into a first-move window
         row.deadline = _deadline(row, control_of(match))
     row.save(update_fields=["left_ms", "deadline"])
     return row
@@ -337,19 +381,29 @@ def as_frame(match: Match, now: datetime) -> dict | None:
         "correspondence": control.correspondence,
         "label": control.label,
         "gift_s": GIFT_S,
-        "seats": [
-            {
-                "seat": row.seat,
-                "left_ms": left_ms(row, now, control),
-                "running": row.running_since is not None and not match.is_over,
-                "deadline": row.deadline.isoformat() if row.deadline else None,
-                "out": row.out,
-                # Move and bank: of ``left_ms``, what is the move's own time.
-                **({"move_left_ms": move_left_ms(row, now, control)} if control.banked else {}),
-            }
-            for row in rows(match).values()
-        ],
+        # The rule a page states: each side's first move within this, or no game.
+        "first_move_s": first_move_ms(control) / 1000,
+        "seats": [_seat_frame(match, row, now, control) for row in rows(match).values()],
     }
+
+
+def _seat_frame(match: Match, row: SeatClock, now: datetime, control: TimeControl) -> dict:
+    live = not match.is_over
+    frame = {
+        "seat": row.seat,
+        "left_ms": left_ms(row, now, control),
+        # The seat's own clock runs (not while its first-move window does).
+        "running": row.running_since is not None and row.moved and live,
+        "deadline": row.deadline.isoformat() if row.deadline else None,
+        "out": row.out,
+        "moved": row.moved,
+    }
+    if control.banked:  # of ``left_ms``, what is the move's own time
+        frame["move_left_ms"] = move_left_ms(row, now, control)
+    if in_first_move(row) and live:
+        # Its first move is awaited: this much is left before the match is aborted.
+        frame["first_move_ms"] = first_move_left_ms(row, now)
+    return frame
 
 
 def rank_leavers(result: dict | None, gone: list[int]) -> dict | None:

@@ -1,7 +1,8 @@
 """The match socket: snapshot/resync, moves in, frames out (docs/protocol.md).
 
 Client → server: ``hello`` (resync from a sequence number; also the page's heartbeat),
-``ping`` (the page's lag probe), ``move``, ``resign`` and ``abort``. Server → client:
+``ping`` (the page's lag probe), ``move``, ``resign``, ``abort`` and ``rematch``
+(offer, accept or decline one). Server → client:
 ``snapshot``, ``event``, ``synced``, ``chosen``, ``seats``, ``status``, ``rematch``,
 ``pong``, ``ack`` and ``error`` frames; an error names a ``code`` and carries a ``message``
 for people, and changes nothing.
@@ -26,7 +27,17 @@ from django.conf import settings
 from redis.exceptions import RedisError
 
 from webapp.accounts.identity import Identity, identity_of
-from webapp.matches import clocks, endings, frames, live, services, snapshots, timeouts
+from webapp.matches import (
+    clocks,
+    endings,
+    frames,
+    live,
+    presence,
+    rematches,
+    services,
+    snapshots,
+    timeouts,
+)
 from webapp.matches.models import Match
 from webapp.sockets import SocketConsumer
 
@@ -109,12 +120,18 @@ def in_thread(func):
     return database_sync_to_async(func, thread_sensitive=False)
 
 
+#: What a player's page leaving may still have to do (a rematch offer lapsing), kept
+#: here so the task outlives its closed socket.
+_LEAVING: set[asyncio.Task] = set()
+
+
 class MatchConsumer(SocketConsumer):
     match_id: int
     identity: Identity | None
     seat: int | None
     closed = False
     hello_later: asyncio.Task | None = None
+    present = False
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -148,6 +165,8 @@ class MatchConsumer(SocketConsumer):
             await self._close(CLOSE_TRY_AGAIN)
             return
         self.group = group
+        if self.seat is not None and self.identity is not None:
+            self.present = await self._arrive()  # a player on the page (rematch offers)
         await self.accept()
 
     async def __call__(self, scope, receive, send):
@@ -166,6 +185,11 @@ class MatchConsumer(SocketConsumer):
         self.closed = True
         if self.hello_later is not None:
             self.hello_later.cancel()
+        if self.present:
+            self.present = False
+            task = asyncio.create_task(self._leave())
+            _LEAVING.add(task)
+            task.add_done_callback(_LEAVING.discard)
         if hasattr(self, "group"):
             try:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -206,6 +230,12 @@ class MatchConsumer(SocketConsumer):
         elif kind in ("give_time", "flag"):
             try:
                 await self._clock(kind, message.get("seat"))
+            except services.Rejected as exc:
+                await self._error(exc.code, exc.message)
+        elif kind == "rematch":
+            # Every page (this one too) hears the offer's new state from the group push.
+            try:
+                await self._rematch(message.get("do"))
             except services.Rejected as exc:
                 await self._error(exc.code, exc.message)
         elif kind in ("resign", "abort"):
@@ -322,6 +352,36 @@ class MatchConsumer(SocketConsumer):
             synced["clock"] = clocks.as_frame(match, clocks.db_now())
         texts.append(frames.dumps(synced))
         return texts, match.ply
+
+    @in_thread
+    def _arrive(self) -> bool:
+        try:
+            presence.arrived(self.match_id, self.channel_name, self.identity.key)
+        except Exception:  # Redis away: the offer's minute still ends any offer
+            log.warning("could not note a player on match %s", self.match_id, exc_info=True)
+            return False
+        return True
+
+    async def _leave(self) -> None:
+        """The player's page closed: if no page of theirs is back on the match after
+        a reload's while, an open rematch offer they made or were asked lapses."""
+        try:
+            await in_thread(presence.left)(self.match_id, self.channel_name)
+            await asyncio.sleep(rematches.LEAVE_GRACE_S)
+            await in_thread(rematches.left_page)(self.match_id, self.identity.key)
+        except Exception:
+            log.warning("leaving match %s: could not settle", self.match_id, exc_info=True)
+
+    @in_thread
+    def _rematch(self, do) -> None:
+        if do == "offer":
+            rematches.rematch(self.match_id, self.identity, "")
+        elif do == "accept":
+            rematches.accept(self.match_id, self.identity, "")
+        elif do == "decline":
+            rematches.decline(self.match_id, self.identity)
+        else:
+            raise services.Rejected("malformed", "a rematch frame says offer, accept or decline")
 
     @in_thread
     def _end(self, kind: str) -> None:

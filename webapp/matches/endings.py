@@ -76,8 +76,9 @@ def has_moved(match: Match, seat: int) -> bool:
     return events.exists() or match.pending.filter(seat=seat).exists()
 
 
-def do_abort(match: Match, why: str) -> None:
-    services.do_abort(match)
+def do_abort(match: Match, why: str, reason: str = "") -> None:
+    """``why`` goes to the log; ``reason``, if any, to the players' game-over card."""
+    services.do_abort(match, reason)
     log.info("match %s aborted: %s", match.pk, why)
 
 
@@ -123,6 +124,15 @@ def settle_idle(match: Match, now: datetime) -> str:
     everyone_away = len(people) == len(state.acting_seats()) and len(people) > 1
     if nobody_moved or everyone_away:
         do_abort(match, "abandoned before it got going")
+        return "aborted"
+    # Nobody loses a game they never saw: a person who has not made a first move yet
+    # (the other side moved, they never came) has the match aborted, as a clock's
+    # first-move window does (timeouts.settle).
+    absent = [s for s in people if not has_moved(match, s)]
+    if absent:
+        names = " and ".join(seats[s].name for s in absent)
+        reason = f"{names} did not make a first move"
+        do_abort(match, "abandoned: " + reason, reason)
         return "aborted"
     names = " and ".join(seats[s].name for s in people)
     outcome = _beaten(match.num_players, people, f"{names} lost on time")

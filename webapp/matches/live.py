@@ -67,10 +67,11 @@ def status_changed(match_id: int) -> None:
     _send(match_id, frames.to_everyone(frame))
 
 
-def rematch_offered(match_id: int, rematch_id: int) -> None:
-    """A rematch was set up: the other players' pages offer to go to it."""
-    frame = {"type": "rematch", "match": rematch_id, "url": f"/matches/{rematch_id}/"}
-    _send(match_id, frames.to_everyone(frame))
+def rematch_changed(match_id: int, frame: dict | None) -> None:
+    """A rematch was offered, declined, lapsed or accepted (``rematches.state_of``):
+    every page of the old match shows it; once accepted, the players' pages go to it."""
+    if frame is not None:
+        _send(match_id, frames.to_everyone(frame))
 
 
 def clock_changed(match_id: int, clock: dict | None) -> None:

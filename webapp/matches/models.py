@@ -116,7 +116,9 @@ class SeatClock(models.Model):
     The server owns it: ``running_since`` is the database's time when the seat's turn
     began, and the time is charged on the locked move path. ``deadline`` is when the seat
     flags if it has not moved (the sweep's index). ``out``: the seat left play on time
-    (Dice Wars goes on without it)."""
+    (Dice Wars goes on without it). Until ``moved``, the seat's turn runs on the
+    first-move window instead (``clocks.first_move_ms``): its time is not charged, and a
+    seat that lets the window run out has the match aborted, not lost."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="clocks")
     seat = models.PositiveSmallIntegerField()
@@ -130,6 +132,8 @@ class SeatClock(models.Model):
     #: it ended (a resignation, a flag, the last move), so a page loaded later shows
     #: that, not the fresh move's time a turn would have had. None during play.
     move_left_at_end_ms = models.IntegerField(null=True, blank=True)
+    #: The seat has made its first move: its own clock runs from its next turn on.
+    moved = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat"]
@@ -203,3 +207,42 @@ class Analysis(models.Model):
 
     def __str__(self) -> str:
         return f"analysis of match {self.match_id}: {self.status}"
+
+
+class RematchOffer(models.Model):
+    """A player's offer of a rematch to the other people of an ended match (lichess's
+    way: nobody is put into a game they did not agree to). Seats of the site's AI and of
+    outside bots consent by themselves. It is accepted once every person asked has said
+    yes; it lapses after ``rematches.OFFER_S`` or as soon as the one who offered or one
+    asked leaves the match page. The database keeps one open offer per match, and the
+    rematch itself once (``Match.rematch_of``), so an offer is never accepted twice."""
+
+    class State(models.TextChoices):
+        OFFERED = "offered", "offered"
+        DECLINED = "declined", "declined"
+        LAPSED = "lapsed", "lapsed"
+        ACCEPTED = "accepted", "accepted"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rematch_offers")
+    offered_by = models.CharField(max_length=80)  # an owner key
+    #: The owner keys of the people who said yes so far (the one who offered first).
+    accepted_by = models.JSONField(default=list)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.OFFERED)
+    #: Why it ended, for both pages ("bob declined", "alice left the match", ...).
+    reason = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=models.Q(state="offered"),
+                name="one_open_rematch_offer_per_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"rematch offer on {self.match_id}: {self.state}"

@@ -113,7 +113,15 @@ def do_create_match(plan: MatchPlan, options: dict[str, Any], schedule: bool = T
         tv.announce_start(match)  # on TV as it starts, however short it is
     state = games.get(plan.game).new_state(len(plan.seats), options)
     _advance(match, state, schedule)
+    if not any(seat.open for seat in plan.seats):
+        _announce_start(match, any(seat.identity for seat in plan.seats))
     return match
+
+
+def _announce_start(match: Match, has_people: bool) -> None:
+    """Every seat is taken: after the commit, the players hear that the match is on."""
+    if has_people:
+        signals.match_started.notify_on_commit(match_id=match.pk)
 
 
 def create_match(plan: MatchPlan, schedule: bool = True) -> Match:
@@ -278,8 +286,10 @@ def join_seat(match_id: int, identity: Identity) -> int:
         seat.owner, seat.user_id, seat.name = identity.key, identity.user_id, identity.name
         seat.save(update_fields=["owner", "user", "name"])
         transaction.on_commit(lambda: live.seats_changed(match.pk))
-        if match.time_control:
-            _tick(match, load_state(match))  # every seat is taken: the clocks start
+        if not match.seats.filter(agent_spec="", owner="").exists():
+            if match.time_control:
+                _tick(match, load_state(match))  # every seat is taken: the clocks start
+            _announce_start(match, True)
         return seat.index
 
 
@@ -315,8 +325,10 @@ def _a_person_moved(match: Match, seats: list[Seat]) -> bool:
     return False
 
 
-def do_abort(match: Match) -> None:
-    end_match(match, Match.Status.ABORTED, None)
+def do_abort(match: Match, reason: str = "") -> None:
+    """The match ends with no result: never rated, never a draw or a loss. ``reason``
+    (why the site aborted it, when nobody asked) is kept for the game-over card."""
+    end_match(match, Match.Status.ABORTED, {"reason": reason} if reason else None)
 
 
 def abort_match(match_id: Any, identity: Identity | None) -> Match:

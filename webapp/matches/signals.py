@@ -11,7 +11,14 @@ refuse by raising ``Rejected``, and its writes commit or roll back with the move
 - ``clock_checking(match, now)``: a move arrived in a clocked match; a listener
   (``timeouts``) settles a clock that ran out and answers what it did.
 
-After the commit, once per match (``notify``: failures are logged, the result stays):
+After the commit (``notify``: failures are logged, the result stays):
+- ``match_started(match_id)``: a match with a seat for a person has every seat taken and
+  is on — made so (a seek taken, a pairing, a rematch accepted, a tournament's pairing)
+  or by its last open seat being taken (a friend joining an invite); every road that
+  starts one goes through the services, so listeners (every open page of its players)
+  hear of each;
+
+and once per match:
 - ``match_ended(match_id, status, played)``: finished or aborted, however it ended (a
   last move, resignation, forfeit, loss on time, abort); ``played`` is what a batch of
   in-memory games already knows (``{match_id: (game, result, specs, options,
@@ -40,6 +47,7 @@ position_stored = Hook("position_stored")
 agents_due = Hook("agents_due")
 turn_started = Hook("turn_started")
 clock_checking = Hook("clock_checking")
+match_started = Hook("match_started")
 match_ended = Hook("match_ended")
 match_rated = Hook("match_rated")
 

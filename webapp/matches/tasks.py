@@ -27,7 +27,7 @@ import agents
 from agents.analyse import BadRecord
 from agents.core.seeding import agent_rng
 from webapp import admission, counters
-from webapp.matches import analyses, limits, services, timeouts
+from webapp.matches import analyses, limits, rematches, services, timeouts
 from webapp.matches.endings import sweep_idle
 from webapp.matches.models import Match
 from webapp.matches.positions import load_state, walk
@@ -251,6 +251,14 @@ def sweep_clocks() -> dict:
     if done:
         log.info("clock sweep: %s", done)
     return done
+
+
+@shared_task(soft_time_limit=20, time_limit=30, ignore_result=True)
+def lapse_rematch_offers() -> int:
+    """Every few seconds (CELERY_BEAT_SCHEDULE): rematch offers nobody answered within
+    their minute lapse, and both pages hear it, with nobody's page asking. Safe to run
+    twice: each offer is settled under its match's row lock."""
+    return rematches.sweep()
 
 
 @shared_task(

@@ -4,6 +4,9 @@ others still in play, the seat leaves play and the match goes on without it.
 Settled under the match's row lock, from the database's clock, on three paths that
 must agree: a move that arrives too late, a page whose clock reached zero (``flag``),
 and the periodic sweep (``sweep``) for matches nobody is watching.
+
+A seat whose first-move window ran out (``clocks.first_move_ms``) never started playing:
+the match is aborted — no result, no rating, no loss for anyone — as lichess does.
 """
 
 from __future__ import annotations
@@ -31,8 +34,16 @@ def settle(match: Match, now: datetime) -> str:
     late = clocks.overdue(match, now)
     if not late:
         return ""
-    state = load_state(match)
     names = {s.index: s.name for s in match.seats.all()}
+    rows = clocks.rows(match)
+    absent = [s for s in late if not rows[s].moved]
+    if absent:
+        who = " and ".join(names[s] for s in absent)
+        reason = f"{who} did not make a first move in time"
+        services.do_abort(match, reason)
+        log.info("match %s aborted: %s", match.pk, reason)
+        return "aborted"
+    state = load_state(match)
     gone = clocks.out_seats(match)
     eliminated = set(getattr(state, "eliminated", ()))
     in_play = [s for s in range(match.num_players) if s not in eliminated and s not in gone]

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:match_id>/join/", views.join, name="join"),
     path("<int:match_id>/abort/", views.abort, name="abort"),
     path("<int:match_id>/rematch/", views.rematch, name="rematch"),
+    path("<int:match_id>/rematch/decline/", views.rematch_decline, name="rematch-decline"),
     path("<int:match_id>/summary.json", views.summary, name="summary"),
     path("<int:match_id>/thinking/<int:ply>/", views.thinking, name="thinking"),
     path(

@@ -106,6 +106,7 @@ def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: i
             "levels": levels.rows(game.slug),
             "clock_choices": lobby.CLOCK_CHOICES,
             "form_clock": (request.POST.get("clock") if request.method == "POST" else "") or "",
+            "form_stakes": (request.POST.get("stakes") if request.method == "POST" else "") or "",
             "ladder": levels.LADDERS.get(game.slug),
             "ladder_steps": levels.ladder_rows(game.slug),
         },
@@ -196,7 +197,17 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
         created_by=identity.key if identity else "",
         # A clock is for people: the lobby offers it when playing a friend.
         clock=(data.get("clock") or "") if mode == "friend" else "",
+        # A friend game is rated unless the form says casual (a form without the
+        # field, an older page or a script, keeps the rated game it always made).
+        rated=_stakes(data) if mode == "friend" else True,
     )
+
+
+def _stakes(data) -> bool:
+    stakes = data.get("stakes") or "rated"
+    if stakes not in ("rated", "casual"):
+        raise ValueError("the stakes are rated or casual")
+    return stakes == "rated"
 
 
 def match_detail(request, match_id: int):
@@ -225,6 +236,10 @@ def match_detail(request, match_id: int):
             "info": gamebook.info(match.game),
             "length": gamebook.info(match.game).match_length(match.options),
             "ai_budget": settings.DICEARENA_AI_BUDGET_SECONDS,
+            # Rated or casual, said for every match a person plays.
+            "stakes": game_over.stakes(match)
+            if any(not s.is_agent for s in match.seats.all())
+            else None,
         },
     )
 
@@ -255,14 +270,35 @@ def abort(request, match_id: int):
 
 @require_POST
 def rematch(request, match_id: int):
+    """*Rematch* without the page's socket (a form, a script): the rematch when it is
+    made (against the AI at once; between people once everyone said yes), otherwise
+    back to the match, where the offer waits for its answer."""
     identity = owner_identity(request)
     get_object_or_404(Match, pk=match_id)
     try:
-        new = rematches.rematch(match_id, identity, address_of(request))
+        found = rematches.rematch(match_id, identity, address_of(request))
     except services.Rejected as exc:
         messages.error(request, exc.message)
         return redirect("matches:detail", match_id=match_id)
-    return redirect("matches:detail", match_id=new.pk)
+    if isinstance(found, Match):
+        return redirect("matches:detail", match_id=found.pk)
+    messages.info(
+        request,
+        "Rematch offered: it starts when the other side accepts; it lapses in a minute, "
+        "or when either of you leaves the match page.",
+    )
+    return redirect("matches:detail", match_id=match_id)
+
+
+@require_POST
+def rematch_decline(request, match_id: int):
+    """No to a rematch offer (or, from the one who offered it, taking it back)."""
+    get_object_or_404(Match, pk=match_id)
+    try:
+        rematches.decline(match_id, identity_of(request.user, request.session))
+    except services.Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("matches:detail", match_id=match_id)
 
 
 def summary(request, match_id: int):

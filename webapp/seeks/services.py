@@ -20,6 +20,7 @@ from webapp.matches import services as matches
 from webapp.matches.lobby import DEFAULT_OPPONENT
 from webapp.matches.models import Match
 from webapp.rating_labels import rating_label
+from webapp.seeks import live
 from webapp.seeks.models import Seek, SeekSeat
 
 #: Open seeks one person may have at once (over every game and time control).
@@ -124,6 +125,7 @@ def do_create_seek(plan: SeekPlan, options: dict[str, Any], identity: Identity) 
     control = clocks.parse(plan.clock)
     try:
         with transaction.atomic():
+            live.after_commit()  # pages following the seeks list show it
             return Seek.objects.create(
                 game=plan.game,
                 options=options,
@@ -201,6 +203,7 @@ def _start(seek: Seek, seats: list[matches.SeatPlan], accepted_by: str, address:
     match = matches.create_match(plan)
     seek.status, seek.match, seek.accepted_by = Seek.Status.ACCEPTED, match, accepted_by
     seek.save(update_fields=["status", "match", "accepted_by"])
+    live.after_commit()
     return match
 
 
@@ -222,6 +225,7 @@ def do_accept(seek: Seek, identity: Identity, address: str = "") -> Match | None
         raise Rejected("joined", "you have joined this seek already") from None
     people = _people(seek)
     if len(people) < seek.players:
+        live.after_commit()  # one more seat taken
         return None
     return _start(seek, [matches.SeatPlan(identity=p) for p in people], identity.key, address)
 
@@ -269,6 +273,7 @@ def cancel(seek_id: Any, identity: Identity | None) -> Seek:
             raise Rejected("not_open", "this seek is no longer open")
         seek.status = Seek.Status.CANCELLED
         seek.save(update_fields=["status"])
+        live.after_commit()
         return seek
 
 

@@ -6,6 +6,7 @@ app_name = "seeks"
 urlpatterns = [
     path("", views.seeks_page, name="list"),
     path("mine.json", views.mine, name="mine"),
+    path("rows/", views.rows, name="rows"),
     path("quick/", views.quick, name="quick"),
     path("<int:seek_id>/accept/", views.accept, name="accept"),
     path("<int:seek_id>/cancel/", views.cancel, name="cancel"),

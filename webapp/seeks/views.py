@@ -37,20 +37,11 @@ def seeks_page(request):
                 del request.session[GUEST_KEY]
         else:
             return redirect("seeks:list")
-    identity = identity_of(request.user, request.session)
-    seeks = services.mark_provisional(services.open_seeks())
-    joined = set()
-    if identity is not None:
-        joined = set(
-            SeekSeat.objects.filter(seek__in=seeks, key=identity.key).values_list("seek", flat=True)
-        )
     return render(
         request,
         "seeks/list.html",
         {
-            "seeks": seeks,
-            "joined": joined,
-            "mine": identity.key if identity else None,
+            **_rows(request),
             "games": [g for g in games.all() if g.min_players <= 2 <= g.max_players],
             "clock_choices": CLOCK_CHOICES,
             "quick_games": [g for g in games.all() if g.min_players == 2],
@@ -61,6 +52,25 @@ def seeks_page(request):
         },
         status=status,
     )
+
+
+def _rows(request) -> dict:
+    """What the list's rows show the person asking: the open seeks, theirs to cancel,
+    those they joined, the rest to accept."""
+    identity = identity_of(request.user, request.session)
+    seeks = services.mark_provisional(services.open_seeks())
+    joined = set()
+    if identity is not None:
+        joined = set(
+            SeekSeat.objects.filter(seek__in=seeks, key=identity.key).values_list("seek", flat=True)
+        )
+    return {"seeks": seeks, "joined": joined, "mine": identity.key if identity else None}
+
+
+def rows(request):
+    """The list's rows alone: the page fetches them when its socket says the list
+    changed (a seek posted, joined, taken or cancelled)."""
+    return render(request, "seeks/_rows.html", _rows(request))
 
 
 #: The time controls of the quick pairing grid: a fast and a slower live one, and a

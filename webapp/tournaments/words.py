@@ -110,9 +110,10 @@ def result_words(names: list[str], match: Any) -> str:
     """ "ann won · bob resigned", "draw", "aborted" for one finished game's match."""
     if match is None:
         return ""
-    if match.status == "aborted":
-        return "aborted: no result"
     result = match.result or {}
+    if match.status == "aborted":
+        reason = with_names(result.get("reason") or "", names)
+        return f"aborted: no result · {reason}" if reason else "aborted: no result"
     winners = result.get("winners") or []
     head = " and ".join(names[w] for w in winners if w < len(names)) + " won" if winners else "draw"
     reason = with_names(result.get("reason") or "", names)
