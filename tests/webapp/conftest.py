@@ -3,6 +3,17 @@
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def no_cached_figures_outlive_their_rows():
+    """Django's cache (per process, in memory) keeps figures read from rows, such as a
+    lobby's level ratings; the next test's database has other rows, so it starts with
+    an empty cache, as a site starts with one after its database is replaced."""
+    yield
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def guest(client):
     """A test client that has visited the site once: it holds a guest key."""
