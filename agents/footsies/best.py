@@ -351,7 +351,8 @@ class BestAgent(Agent):
             self.models += [
                 Rule(turn, reference, self.slack) for reference in REFERENCES for turn in TURNS
             ]
-        #: log of each model's weight: an even prior.
+        #: The evidence for each model, an even prior: the log of the chances it gave
+        #: the moves played, older exchanges fading by ``forget``.
         self.log_weights = [0.0 for _ in self.models]
         self.seen = 0  # opponent moves learned from
         self.history: History = []
@@ -493,6 +494,10 @@ class BestAgent(Agent):
         self._flush()
         plan = self._plan_at(state, self._predictions(state))
         return dict(zip(MOVES, plan["mix_row"], strict=True))
+
+    #: The same, under the name other players read a model's mix by (``footsies-br``
+    #: with ``model=footsies-best`` answers it exactly, one exchange at a time).
+    mix = policy
 
     def fork(self) -> BestAgent:
         """A copy that learns on its own from here (the solved tables stay shared)."""
