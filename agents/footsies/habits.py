@@ -227,6 +227,7 @@ def play(
     seed: str,
     options: dict[str, Any] | None = None,
     budget: Budget = Budget(),  # noqa: B008 - frozen
+    noise: float = NOISE,
 ) -> dict[str, Any]:
     """``spec`` against one habit player, ``games`` games, seats alternating; game ``i``
     is played from ``derive_seed(seed, habit, i)``."""
@@ -236,7 +237,7 @@ def play(
     for i in range(games):
         seat = i % 2
         agent = get(spec)
-        opponent = HabitPlayer(habit=habit)
+        opponent = HabitPlayer(habit=habit, noise=noise)
         seating: list[Agent] = [agent, opponent] if seat == 0 else [opponent, agent]
         result = play_match(
             "footsies", seating, derive_seed(seed, habit, i), options or LOBBY, budget=budget
@@ -280,11 +281,12 @@ def measure(
     only: Sequence[str] = (),
     options: dict[str, Any] | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    noise: float = NOISE,
 ) -> dict[str, Any]:
     """Every habit player (or ``only`` these) against ``spec``, and the pooled result."""
     rows = []
     for habit in only or PANEL:
-        row = play(spec, habit, games, seed, options)
+        row = play(spec, habit, games, seed, options, noise=noise)
         rows.append(row)
         if progress is not None:
             progress(row)
@@ -301,7 +303,7 @@ def measure(
         "seed": seed,
         "games_per_habit": games,
         "options": options or LOBBY,
-        "noise": NOISE,
+        "noise": noise,
         "method": "win_rate = wins / (wins + losses), draws excluded; ci95 = Wilson; "
         "score counts a draw as half",
         "habits": rows,
@@ -327,6 +329,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per habit player")
     parser.add_argument("--seed", default=TUNING_SEEDS[0])
     parser.add_argument("--only", action="append", default=[], choices=list(PANEL))
+    parser.add_argument(
+        "--noise",
+        type=float,
+        default=NOISE,
+        help=f"the habit players' share of random moves (the panel's: {NOISE}; another "
+        "value is a robustness check, not the panel)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object at the end")
     args = parser.parse_args(argv)
     started = time.process_time()
@@ -335,7 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.json:
             print(_line(row), flush=True)
 
-    result = measure(args.agent, args.games, args.seed, args.only, progress=show)
+    result = measure(args.agent, args.games, args.seed, args.only, progress=show, noise=args.noise)
     result["cpu_seconds"] = round(time.process_time() - started, 1)
     if args.json:
         print(json.dumps(result))
