@@ -95,10 +95,15 @@ def figures(spec: str) -> dict[str, Any] | None:
     return shipped()["agents"].get(spec)
 
 
-def measure(options: dict[str, Any], games: int = 0, seed: str = "soundness") -> dict[str, Any]:
+def measure(
+    options: dict[str, Any],
+    games: int = 0,
+    seed: str = "soundness",
+    only: tuple[str, ...] = (),
+) -> dict[str, Any]:
     """Exact figures for every registered Footsies agent with a fixed policy; the others'
     score against the equilibrium over ``games`` games each (both seats), with its 95 %
-    interval."""
+    interval. ``only``: just these agents."""
     from agents.arena import run_arena
     from agents.core import catalogue
     from agents.equilibrium.__main__ import stationary_policies
@@ -107,6 +112,8 @@ def measure(options: dict[str, Any], games: int = 0, seed: str = "soundness") ->
     out: dict[str, Any] = {}
     for info in catalogue("footsies") if games else ():
         if info.name in stationary_policies() or info.name in ("footsies-nash",):
+            continue
+        if only and info.name not in only:
             continue
         report = run_arena(
             "footsies",
@@ -126,6 +133,8 @@ def measure(options: dict[str, Any], games: int = 0, seed: str = "soundness") ->
             "exact": False,
         }
     for name, policy in stationary_policies().items():
+        if only and name not in only:
+            continue
         try:
             exploit = exploitability(policy, solution.options)
             value = match_value(policy, solution.mix, solution.options)
@@ -149,8 +158,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--games", type=int, default=200, help="games against the equilibrium for a learner"
     )
     parser.add_argument("--write", action="store_true", help=f"write {PATH.name}")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="AGENT",
+        help="measure only this agent (repeatable); --write keeps the others' figures",
+    )
     args = parser.parse_args(argv)
-    result = measure(dict(LOBBY), args.games)
+    result = measure(dict(LOBBY), args.games, only=tuple(args.only))
+    if args.only and PATH.exists():
+        kept = json.loads(PATH.read_text())
+        result["agents"] = {**kept["agents"], **result["agents"]}
     text = json.dumps(result, indent=1, sort_keys=True)
     if args.write:
         PATH.write_text(text + "\n")

@@ -154,7 +154,9 @@ def test_the_ladder_rates_every_level_and_the_lobby_shows_what_it_measured(
 
 def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it(settings):
     # Each AI move builds the agent afresh and replays the match into it: footsies-best
-    # must still see that this person always Dragon Punches, and mostly Block.
+    # must still see that this person always Dragon Punches, lean towards Block, and
+    # book every Dragon Punch it leaned against as a gift, so it can lean further (it
+    # stakes only what it was given plus 0.02 of a match: agents/footsies/safe.py).
     # Its play is fixed by the seed; the live budget is only a safety cap, which a machine
     # six times oversubscribed reached (a PostgreSQL pass at load 12): lifted here, since
     # this test is about what it learns, not how fast.
@@ -165,7 +167,7 @@ def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it(settings
     from .helpers import ALICE, footsies_vs_ai
 
     match = footsies_vs_ai(ALICE, opponent="footsies-best", options={"rounds": 5})
-    for _ in range(12):
+    for _ in range(30):
         match.refresh_from_db()
         if match.is_over:
             break
@@ -174,15 +176,19 @@ def test_the_best_level_learns_from_the_match_as_the_web_app_replays_it(settings
     match.refresh_from_db()
     assert match.is_over
     events = list(Event.objects.filter(match=match).order_by("ply"))
-    assert len(events) >= 3
+    assert len(events) >= 3  # three rounds at least
+    budgets, blocks = [], []
     for event in events[1:]:
         thinking = event.decisions["1"]["thinking"]
-        assert thinking["how"] == "exploits the predicted mix"
+        assert thinking["how"] == "leans towards the answer, within the budget"
         predicted = thinking["predicted"]
         assert max(predicted, key=predicted.get) == "DP"
-    # Blocking a Dragon Punch wins the exchange: the person loses the match.
-    assert sum(event.move["1"] == "B" for event in events[1:]) >= len(events[1:]) / 2
-    assert match.result["ranks"] == [2, 1]
+        budgets.append(thinking["budget"])
+        blocks.append(thinking["mix"]["B"])
+    # The first lean comes from one Dragon Punch seen; from the second on it is towards
+    # Block, and each Dragon Punch it meets adds to the budget.
+    assert budgets[1:] == sorted(budgets[1:])
+    assert all(share > 1 / 3 for share in blocks[1:])
 
 
 def _person_against(spec: str, person_won: bool, owner: str = "guest:abc") -> None:
