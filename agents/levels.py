@@ -34,7 +34,7 @@ NAMES = {
 CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
     # Footsies by head-to-head games on the lobby's rules (5 rounds of at most 20 turns;
     # agents/levels_ladder/footsies.json), each level beating the one below: best (the
-    # safe exploiter of issue 37, which stakes at most 0.02 of a match beyond what it
+    # safe exploiter (agents/footsies/safe.py), which stakes at most 0.02 of a match beyond what it
     # was given) beats the faithful bandit 65 %, which beats the article's MCTS 97 %,
     # which beats random 74 % (400 games each). The equilibrium is no level: nothing beats it, and
     # it beats no one by much. Random, the Beginner, is what a person learns to beat.
