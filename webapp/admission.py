@@ -101,8 +101,8 @@ def in_turn(
     with _slot(kind, asker, at_once, lease_s) as blocked:
         if blocked is None:
             return run()
-    _wait(blocked, task.name, args, lease_s)
-    task.apply_async(args, countdown=WAIT_S)
+    counters.keep_trying(lambda: _wait(blocked, task.name, args, lease_s))
+    counters.keep_trying(lambda: task.apply_async(args, countdown=WAIT_S))
     return "waiting for a slot"
 
 

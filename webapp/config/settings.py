@@ -253,6 +253,8 @@ CHANNEL_LAYERS = {
 # them nor they a move; the periodic sweeps on ``-system``, which nothing a visitor
 # does can fill, so they run on time whatever else is queued.
 CELERY_BROKER_URL = REDIS_URL
+# kombu's Redis transport, made to ride out a Redis restart (webapp/config/broker.py).
+CELERY_BROKER_TRANSPORT = "webapp.config.broker:Transport"
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("DICEARENA_QUEUE", "dicearena")
 DICEARENA_LIVE_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-live"
