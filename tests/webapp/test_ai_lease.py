@@ -143,3 +143,34 @@ def test_an_expired_lease_is_taken_up_once_and_a_live_one_is_left_alone(settings
         assert redis.zscore(_leases_key(), f"{thinking.pk}:0:1") is not None
     finally:
         redis.zrem(_leases_key(), f"{thinking.pk}:0:1")
+
+
+def test_after_a_redis_restart_every_due_ai_move_is_queued_again_though_pending(settings):
+    """A restart can lose a queued move for good (a task Redis handed to a worker as it
+    went down); its pending key then kept the match waiting two minutes. The sweep
+    that sees Redis's run id change queues the due moves again, leaving alone a move a
+    worker is thinking about."""
+    from webapp.matches.tasks import _pending_key, resume_lost_ai_moves
+
+    settings.DICEARENA_INSTANT_MOVES = 0
+    redis = counters.client()
+    resume_lost_ai_moves()  # the sweep knows this Redis
+    lost = footsies_vs_ai(opponent="random", schedule=True)  # queued: its pending key is set
+    thinking = footsies_vs_ai(opponent="random", schedule=True)
+    redis.zadd(_leases_key(), {f"{thinking.pk}:0:1": time.time() + 60})
+    key = _pending_key(lost, 0, 1)
+    assert redis.exists(key)
+    try:
+        token = redis.get(key)
+        # As if Redis had restarted: another run id than the one the sweep saw.
+        redis.set(counters.key("redis-run-id"), "an-earlier-run")
+        resume_lost_ai_moves()
+        # Queued again: a new pending key (or already played by a worker of the run).
+        assert redis.get(key) != token or PendingChoice.objects.filter(match=lost).exists()
+        assert redis.zscore(_leases_key(), f"{thinking.pk}:0:1") is not None
+        # Once: the next sweep sees the same Redis.
+        again = redis.get(key)
+        resume_lost_ai_moves()
+        assert redis.get(key) == again
+    finally:
+        redis.zrem(_leases_key(), f"{thinking.pk}:0:1")

@@ -15,12 +15,14 @@ Here:
 
 - a channel keeps its Redis parameters, so a closed one can still reach Redis (to put
   tasks back, or to acknowledge a task that was running when the connection went);
-- what could not be done while Redis was away — tasks to put back, acknowledgements of
-  tasks that finished meanwhile — is remembered, and done by the first channel that
-  connects again: the worker's tasks are back in their queues within moments of Redis
-  returning. A task still running then is left to finish and acknowledge itself (its
-  acknowledgement is remembered too if Redis is away again), so nothing runs twice
-  that need not (every task here is idempotent anyway).
+- what could not be done while Redis was away — tasks to put back (a task taken from
+  its queue as Redis went down, before its delivery was recorded, too: its only copy
+  was the worker's), acknowledgements of tasks that finished meanwhile — is
+  remembered, and done by the first channel that connects again: the worker's tasks
+  are back in their queues within moments of Redis returning. A task still running
+  then is left to finish and acknowledge itself (its acknowledgement is remembered
+  too if Redis is away again), so nothing runs twice that need not (every task here
+  is idempotent anyway).
 
 ``CELERY_BROKER_TRANSPORT`` names this transport for every process (workers, beat, web).
 """
@@ -37,8 +39,9 @@ log = logging.getLogger(__name__)
 
 CONNECTION_ERRORS = kombu_redis.get_redis_error_classes().connection_errors
 
-#: What to do with a task once Redis is back.
-RESTORE, ACK = "restore", "ack"
+#: What to do with a task once Redis is back: put it back in its queue, acknowledge it,
+#: or put back a task whose delivery could not even be recorded (``QoS.append``).
+RESTORE, ACK, REQUEUE = "restore", "ack", "requeue"
 
 
 class _Later:
@@ -48,22 +51,25 @@ class _Later:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pid = os.getpid()
-        self._tags: dict[str, str] = {}
+        self._tags: dict[str, tuple[str, tuple | None]] = {}
 
-    def _mine(self) -> dict[str, str]:
+    def _mine(self) -> dict[str, tuple[str, tuple | None]]:
         if self._pid != os.getpid():
             self._pid, self._tags = os.getpid(), {}
         return self._tags
 
-    def keep(self, tag: str, action: str) -> None:
+    def keep(self, tag: str, action: str, message: tuple | None = None) -> None:
+        """``message``: (payload, exchange, routing key), for REQUEUE."""
         with self._lock:
-            self._mine()[tag] = action
+            tags = self._mine()
+            if tags.get(tag, ("",))[0] != REQUEUE:  # the payload is its only copy
+                tags[tag] = (action, message)
 
     def forget(self, tag: str) -> None:
         with self._lock:
             self._mine().pop(tag, None)
 
-    def take(self) -> dict[str, str]:
+    def take(self) -> dict[str, tuple[str, tuple | None]]:
         """Everything remembered, removed (give back what is not done with ``keep``)."""
         with self._lock:
             tags, self._tags = dict(self._mine()), {}
@@ -90,6 +96,19 @@ def _running_tags() -> set[str]:
 
 
 class QoS(kombu_redis.QoS):
+    def append(self, message, delivery_tag):
+        """A task taken from its queue is recorded as unacknowledged before the worker
+        sees it; with Redis going away in between (its queue popped, the record not
+        written), its only copy is this one: kept, to go back in its queue once Redis
+        is back."""
+        try:
+            super().append(message, delivery_tag)
+        except CONNECTION_ERRORS:
+            info = message.delivery_info
+            later.keep(delivery_tag, REQUEUE, (message._raw, info["exchange"], info["routing_key"]))
+            log.warning("Redis went away as a task was taken: it goes back once Redis is back")
+            raise
+
     def restore_unacked(self, client=None):
         """Put every task this channel holds back in its queue; with Redis away,
         remember them for when it is back (they are still in Redis, unacknowledged)."""
@@ -136,18 +155,23 @@ class QoS(kombu_redis.QoS):
             return
         running = _running_tags()
         restored = acked = 0
-        for tag, action in pending.items():
+        for tag, (action, message) in pending.items():
             try:
                 if action == ACK:
                     self._remove_from_indices(tag, client.pipeline()).execute()
                     acked += 1
+                elif action == REQUEUE and not client.hexists(self.unacked_key, tag):
+                    pipe = client.pipeline()
+                    self.channel._do_restore_message(*message, pipe)
+                    pipe.execute()
+                    restored += 1
                 elif tag in running:
                     later.keep(tag, action)
                 else:
                     self.restore_by_tag(tag, client=client)
                     restored += 1
             except CONNECTION_ERRORS:
-                later.keep(tag, action)  # away again: the next connection tries
+                later.keep(tag, action, message)  # away again: the next connection tries
         log.warning(
             "Redis is back: %d task(s) put back in their queues, %d acknowledged",
             restored,

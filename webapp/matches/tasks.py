@@ -223,8 +223,10 @@ def resume_lost_ai_moves() -> int:
     """Every few seconds (CELERY_BEAT_SCHEDULE): moves whose lease ran out — their
     worker died while the agent thought — are queued again. Each expired entry is claimed
     by removing it, so two sweeps never queue one move twice, and ``schedule_ai`` queues
-    only what is still due (``ai_move`` is idempotent besides)."""
+    only what is still due (``ai_move`` is idempotent besides). After a Redis restart,
+    every due AI move is queued again too (``_resume_after_redis_restart``)."""
     redis = counters.client()
+    _resume_after_redis_restart(redis)
     expired = redis.zrangebyscore(_leases_key(), "-inf", time.time(), start=0, num=LOST_BATCH)
     resumed = 0
     for member in expired:
@@ -238,6 +240,41 @@ def resume_lost_ai_moves() -> int:
         log.warning("the AI move %s lost its worker; queued again", member.decode())
         resumed += 1
     return resumed
+
+
+#: Live matches with AIs whose moves are queued again after a Redis restart, at most.
+RESTART_BATCH = 2000
+
+
+def _resume_after_redis_restart(redis) -> int:
+    """If Redis restarted since the last sweep (its run id changed; also a Redis that
+    kept nothing), queue again the due AI moves of every live match with an AI that no
+    worker is thinking about, however recently they were queued. A restart can lose a
+    queued move for good — a task popped from its queue for a worker whose reply the
+    restart cut off (Redis's queues hand a task out once) — and its pending key would
+    then have kept the match waiting two minutes. A move queued twice is played once."""
+    run_id = redis.info("server")["run_id"]
+    seen = redis.getset(counters.key("redis-run-id"), run_id)
+    if seen is not None and seen.decode() == run_id:
+        return 0
+    thinking = {
+        int(m.split(b":")[0]) for m in redis.zrangebyscore(_leases_key(), time.time(), "+inf")
+    }
+    live = (
+        Match.objects.filter(status=Match.Status.ACTIVE, seats__agent_spec__gt="")
+        .exclude(pk__in=thinking)
+        .distinct()
+        .order_by("created_at")[:RESTART_BATCH]
+    )
+    queued = 0
+    for match in live:
+        keys = [_pending_key(match, match.ply, seat) for seat in range(match.num_players)]
+        redis.delete(*keys)
+        services.schedule_ai(match.pk)
+        queued += 1
+    if seen is not None:
+        log.warning("Redis restarted: the AI moves of %d live matches queued again", queued)
+    return queued
 
 
 #: AI-vs-AI matches the sweep looks at per run, oldest first (a bound on its work).
