@@ -22,3 +22,8 @@ class SocketConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def layer_resumed(self, message: dict[str, Any]) -> None:
+        """This process's subscription to Redis was lost and is back (a Redis restart):
+        frames published meanwhile reached nobody (``webapp.layer``). A socket that
+        pushes news catches up here; this one has none to catch up."""

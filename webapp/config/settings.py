@@ -223,7 +223,9 @@ if DICEARENA_CHANNEL_LAYER not in ("pubsub", "lists"):
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": (
-            "channels_redis.pubsub.RedisPubSubChannelLayer"
+            # channels_redis's pub/sub layer, whose sockets catch up when their process's
+            # subscription comes back after a Redis restart (webapp/layer.py).
+            "webapp.layer.PubSubChannelLayer"
             if DICEARENA_CHANNEL_LAYER == "pubsub"
             else "channels_redis.core.RedisChannelLayer"
         ),

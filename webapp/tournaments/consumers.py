@@ -38,6 +38,13 @@ class TournamentConsumer(SocketConsumer):
     async def tournament_progress(self, event: dict) -> None:
         await self.send(text_data=json.dumps({"type": "progress", **event["progress"]}))
 
+    async def layer_resumed(self, event: dict) -> None:
+        """Progress pushed while Redis was away reached nobody: send where it stands."""
+        if hasattr(self, "group"):
+            progress = await self._progress(int(self.group.rsplit("-", 1)[1]))
+            if progress is not None:
+                await self.send(text_data=json.dumps({"type": "progress", **progress}))
+
     @database_sync_to_async
     def _progress(self, tournament_id: int):
         tournament = Tournament.objects.filter(pk=tournament_id).first()
