@@ -118,74 +118,131 @@ def test_the_worker_survives_redis_restarts_and_finishes_the_tournament(
 THINKER = "mcts:iterations=300"
 
 
-def test_live_workers_ride_out_redis_restarts_and_every_match_moves_again(log_dir, tmp_path):
-    """AI-vs-AI matches on a live worker of two processes, Redis restarted under them
-    three times. Before: kombu's ``'NoneType' object has no attribute 'hostname'``
-    (putting its unacknowledged tasks back through a closed connection) ended the
-    worker at the first restart, and the matches stood still (the audit: 133-142 s,
-    until the launcher's restart and the sweeps). Now the worker stays up, puts the
-    tasks it held back in their queues once Redis is back, and every match moves again."""
+@pytest.mark.asyncio
+async def test_live_workers_ride_out_redis_restarts_and_every_match_moves_again(log_dir, tmp_path):
+    """AI-vs-AI matches on a live worker of two processes, watched from open pages,
+    Redis restarted under them three times. Before: kombu's ``'NoneType' object has no
+    attribute 'hostname'`` (putting its unacknowledged tasks back through a closed
+    connection) ended the worker at the first restart, and the matches stood still
+    (the audit: 133-142 s, until the launcher's restart and the sweeps). Now the
+    worker stays up, puts the tasks it held back in their queues once Redis is back,
+    every match moves again, and every page has every move."""
     server = RestartableRedis(tmp_path)
-    server.start()
-    live = settings.DICEARENA_LIVE_QUEUE
+    await asyncio.to_thread(server.start)
     env = {"REDIS_URL": server.url}
-    worker = start_worker(log_dir, "live-restarts", concurrency=2, queues=[live], env=env)
-    # And the rest of what `make run` starts for live matches: the system's worker and
-    # beat, whose sweeps queue again what a restart lost (a task Redis handed out as it
-    # went down reaches no worker).
-    system = start_worker(
-        log_dir, "system-restarts", queues=[settings.DICEARENA_SYSTEM_QUEUE], env=env
+    processes, pages, ids = [], [], []
+    try:
+        processes.append(
+            await asyncio.to_thread(
+                start_worker,
+                log_dir,
+                "live-restarts",
+                concurrency=2,
+                queues=[settings.DICEARENA_LIVE_QUEUE],
+                env=env,
+            )
+        )
+        # And the rest of what `make run` starts for live matches: the system's worker
+        # and beat, whose sweeps queue again what a restart lost (a task Redis handed
+        # out as it went down reaches no worker), and the web server.
+        processes.append(
+            await asyncio.to_thread(
+                start_worker,
+                log_dir,
+                "system-restarts",
+                queues=[settings.DICEARENA_SYSTEM_QUEUE],
+                env=env,
+            )
+        )
+        processes.append(_beat(log_dir, tmp_path, env))
+        web, url = await asyncio.to_thread(start_web, log_dir, env)
+        processes.append(web)
+        await _watch_through_restarts(server, processes, pages, ids, url)
+    finally:
+        for page in pages:
+            await page.close()
+        await database_sync_to_async(Match.objects.filter(pk__in=ids).update)(
+            status=Match.Status.ABORTED
+        )
+        for process in processes:
+            await asyncio.to_thread(process.stop)
+        server.stop()
+    log = processes[-1].log_path.read_text(errors="replace")  # the web server's
+    assert "Exception in ASGI application" not in log, log[-3000:]
+
+
+def _beat(log_dir, tmp_path, env) -> Process:
+    argv = [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
+            "--schedule", str(tmp_path / "celerybeat-schedule")]  # fmt: skip
+    return Process("beat", argv, log_dir / "beat-restarts.log", env)
+
+
+async def _watch_through_restarts(server, processes, pages, ids, url) -> None:
+    worker, system = processes[:2]
+    ids += [m.pk for m in await database_sync_to_async(_ai_matches)(4, server.url)]
+    pages += [PageSocket(url, match_id, None) for match_id in ids for _ in range(2)]
+
+    @database_sync_to_async
+    def plies() -> dict[int, int]:
+        return dict(Match.objects.filter(pk__in=ids).values_list("pk", "ply"))
+
+    async def until(condition, timeout: float) -> float:
+        started = time.monotonic()
+        async with asyncio.timeout(timeout):
+            while not await condition():
+                await asyncio.sleep(0.1)
+        return time.monotonic() - started
+
+    moved, heard = [], []
+    for _ in range(3):
+        before = await plies()
+
+        async def under_way(b=before) -> bool:
+            # Every match well under way, so the restart falls mid-move.
+            return all(p >= b[k] + 2 for k, p in (await plies()).items())
+
+        await until(under_way, timeout=120)
+        await asyncio.to_thread(server.stop)
+        await asyncio.sleep(2)
+        await asyncio.to_thread(server.start)
+        back, at = time.monotonic(), await plies()
+        assert worker.alive(), worker.output()
+
+        async def every_page_has_them(a=at) -> bool:
+            return all(p.seq >= a[p.match_id] for p in pages)
+
+        async def every_match_moved(a=at) -> bool:
+            return all(p > a[k] for k, p in (await plies()).items())
+
+        heard.append(await until(every_page_has_them, timeout=120))
+        await until(every_match_moved, timeout=120)
+        moved.append(time.monotonic() - back)
+        for process in processes:
+            assert process.alive(), process.output()
+    print(
+        "\nRedis restarted 3 times under 4 AI-vs-AI matches on 8 open pages: every match "
+        f"moved again {', '.join(f'{w:.1f}' for w in moved)} s after Redis was back; "
+        f"every page had every move made before it was back after "
+        f"{', '.join(f'{w:.1f}' for w in heard)} s"
     )
-    beat = Process(
-        "beat",
-        [sys.executable, "-m", "celery", "-A", "webapp.config", "beat", "--loglevel", "INFO",
-         "--schedule", str(tmp_path / "celerybeat-schedule")],
-        log_dir / "beat-restarts.log",
-        env,
-    )  # fmt: skip
+    for process in (worker, system):
+        log = process.log_path.read_text(errors="replace")
+        assert "NoneType" not in log and "Unrecoverable" not in log, log[-3000:]
+    assert "go back to their queues once it is back" in worker.log_path.read_text()
+
+
+def _ai_matches(count: int, broker_url: str) -> list[Match]:
+    """AI-vs-AI matches whose first moves are queued on the broker at ``broker_url``
+    (this test's own Redis, where its worker listens)."""
     seats = [services_m.SeatPlan(agent_spec=THINKER), services_m.SeatPlan(agent_spec=THINKER)]
-    matches = [
-        services_m.create_match(services_m.MatchPlan("octagon", seats, pace=0.3), schedule=False)
-        for _ in range(4)
-    ]
-    # Their first moves on this test's own Redis, where its worker listens.
-    with app.connection_for_write(server.url) as broker:
+    plan = services_m.MatchPlan("octagon", seats, pace=0.3)
+    matches = [services_m.create_match(plan, schedule=False) for _ in range(count)]
+    live = settings.DICEARENA_LIVE_QUEUE
+    with app.connection_for_write(broker_url) as broker:
         for match in matches:
             for seat in load_state(match).acting_seats():
                 ai_move.apply_async((match.pk, match.ply, seat), connection=broker, queue=live)
-
-    def plies() -> dict[int, int]:
-        return dict(Match.objects.filter(pk__in=[m.pk for m in matches]).values_list("pk", "ply"))
-
-    waits = []
-    try:
-        for _ in range(3):
-            before = plies()
-            # Every match well under way, so the restart falls mid-move.
-            wait_for(lambda b=before: all(p >= b[k] + 2 for k, p in plies().items()), timeout=120)
-            server.stop()
-            time.sleep(2)
-            server.start()
-            back, at = time.monotonic(), plies()
-            assert worker.alive(), worker.output()
-            wait_for(lambda a=at: all(p > a[k] for k, p in plies().items()), timeout=120)
-            waits.append(time.monotonic() - back)
-            assert worker.alive(), worker.output()
-            assert system.alive(), system.output()
-            assert beat.alive(), beat.output()
-        print(
-            "\nRedis restarted 3 times under 4 AI-vs-AI matches: every match moved again "
-            f"{', '.join(f'{w:.1f}' for w in waits)} s after Redis was back"
-        )
-        for process in (worker, system):
-            log = process.log_path.read_text(errors="replace")
-            assert "NoneType" not in log and "Unrecoverable" not in log, log[-3000:]
-        assert "go back to their queues once it is back" in worker.log_path.read_text()
-    finally:
-        Match.objects.filter(pk__in=[m.pk for m in matches]).update(status=Match.Status.ABORTED)
-        for process in (worker, system, beat):
-            process.stop()
-        server.stop()
+    return matches
 
 
 class PageSocket:
