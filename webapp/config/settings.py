@@ -465,6 +465,11 @@ DICEARENA_BOT_CHALLENGES = int(os.environ.get("DICEARENA_BOT_CHALLENGES", "8"))
 DICEARENA_BOT_CHALLENGES_PER_PERSON = int(
     os.environ.get("DICEARENA_BOT_CHALLENGES_PER_PERSON", "2")
 )
+# And from one address (an IPv6 /64 is one), so a client that drops its cookie to be a
+# new guest each time gains nothing.
+DICEARENA_BOT_CHALLENGES_PER_ADDRESS = int(
+    os.environ.get("DICEARENA_BOT_CHALLENGES_PER_ADDRESS", str(DICEARENA_BOT_CHALLENGES_PER_PERSON))
+)
 DICEARENA_BOT_FRAMES_PER_S = int(os.environ.get("DICEARENA_BOT_FRAMES_PER_S", "50"))
 DICEARENA_BOT_CONNECTS_PER_MIN = int(os.environ.get("DICEARENA_BOT_CONNECTS_PER_MIN", "30"))
 DICEARENA_BOT_MAX_FRAME_BYTES = 16384

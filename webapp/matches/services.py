@@ -118,7 +118,10 @@ def create_match(plan: MatchPlan, schedule: bool = True) -> Match:
     with transaction.atomic():
         options = check_new_match(plan)
         match = do_create_match(plan, options, schedule)
-    limits.remember(match, plan.address)
+        # Noted as its address's before the commit, so a request waiting on the same
+        # locks (a bot's challenges) counts it; a match rolled back is forgotten at the
+        # next count, which reads only live matches.
+        limits.remember(match, plan.address)
     return match
 
 
