@@ -77,7 +77,8 @@
       show(p);
       drawn.status = p.status;
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (ev.code === 4404) return; // no such tournament: nothing to wait for
       if (root().dataset.loadedStatus !== "finished") setTimeout(connect, 1500);
     };
   }

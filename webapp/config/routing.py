@@ -1,12 +1,15 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from webapp.bots.consumers import BotConsumer
 from webapp.matches.consumers import MatchConsumer
+from webapp.sockets import NoSuchSocket
 from webapp.tournaments.consumers import TournamentConsumer
 
 websocket_urlpatterns = [
     path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
     path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
+    # Any other path: a plain 404, not the router's error (an HTTP 500 and a traceback).
+    re_path(r"", NoSuchSocket()),
 ]
 
 # Bots authenticate with a bearer token, not a cookie, and send no Origin header: they
