@@ -69,6 +69,9 @@ class _Later:
         with self._lock:
             self._mine().pop(tag, None)
 
+    def __bool__(self) -> bool:
+        return bool(self._mine())
+
     def take(self) -> dict[str, tuple[str, tuple | None]]:
         """Everything remembered, removed (give back what is not done with ``keep``)."""
         with self._lock:
@@ -188,6 +191,8 @@ class Channel(kombu_redis.Channel):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._kept_connparams = super()._connparams()
+        if not later:
+            return  # nothing left over from an outage (every channel of a web process)
         try:
             with self.conn_or_acquire() as client:
                 self.qos.settle_later(client)
