@@ -66,14 +66,18 @@ def _child(order: dict) -> None:
             # files then: built afresh, it serves what the setup added.
             importlib.reload(asgi)
         application = asgi.application
-        from webapp.launcher import HTTP_PROTOCOL
+        from webapp.launcher import HTTP_PROTOCOL, trusted_proxies
 
+        trusted = trusted_proxies(os.environ)
         uvicorn.run(
             application,
             host="127.0.0.1",
             port=order["port"],
             log_level="warning",
             http=HTTP_PROTOCOL,  # as make run serves: request heads within a deadline
+            # and believing forwarded headers only from the proxies it is told of
+            proxy_headers=bool(trusted),
+            forwarded_allow_ips=trusted or None,
         )
     else:
         from webapp.config.celery import app

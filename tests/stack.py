@@ -24,7 +24,7 @@ import psutil
 from django.conf import settings
 from django.db import connection
 
-from webapp.launcher import HTTP_PROTOCOL, worker_argv
+from webapp.launcher import HTTP_PROTOCOL, proxy_argv, worker_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -243,14 +243,15 @@ def start_worker(
 
 
 def start_web(log_dir: Path, env: dict | None = None) -> tuple[Process, str]:
-    """The ASGI server on a free port, serving."""
+    """The ASGI server on a free port, serving, with the options ``make run`` gives it
+    (forwarded headers believed only from ``FORWARDED_ALLOW_IPS`` in ``env``)."""
     port = free_port()
     web = Process(
         "web",
         [
             sys.executable, "-m", "uvicorn", "webapp.config.asgi:application",
             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-            "--http", HTTP_PROTOCOL,
+            "--http", HTTP_PROTOCOL, *proxy_argv({**process_env(), **(env or {})}),
         ],
         _log_path(log_dir, "web"),
         env,

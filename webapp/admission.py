@@ -11,15 +11,18 @@ of them is refused with the seconds to wait, and counts against none.
 Then, on the workers, one asker's tasks run a few at a time (``in_turn``): a task whose
 asker already holds all their slots waits in their line and the worker serves someone
 else, so however much one client has queued — analyses, or the moves of slow AIs in
-their live matches — another's work finds a free worker. A slot is a Redis key that
-expires on its own, so a worker that dies holding one frees it.
+their live matches — another's work finds a free worker. A slot is a Redis key held as
+a short lease (``SLOT_LEASE_S``) that the task renews while it runs, so a worker that
+dies holding one frees it within seconds, not after the task's time limit.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -31,6 +34,8 @@ from django.conf import settings
 from webapp import counters
 from webapp.accounts.identity import address_of, identity_of
 from webapp.errors import Rejected
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -93,21 +98,27 @@ def charge_analysis(asker: Asker, worker_s: float) -> None:
 def in_turn(
     kind: str, asker: Asker, at_once: int, lease_s: int, task, args: tuple, run: Callable[[], str]
 ) -> str:
-    """``run()`` in one of the asker's ``at_once`` slots of ``kind``, held at most
-    ``lease_s``. If they are all taken, ``task`` (with ``args``) waits its turn: the
-    task that frees a slot queues it again at once, and should that wake-up be missed
-    (the slot freed just before it began to wait) it asks again after ``WAIT_S``
-    anyway. Answers "waiting for a slot" then."""
+    """``run()`` in one of the asker's ``at_once`` slots of ``kind``, held while it runs
+    (renewed every few seconds, ``lease_s`` at most: the task's time limit). If they
+    are all taken, ``task`` (with ``args``) waits its turn: the task that frees a slot
+    queues it again at once, and should that wake-up be missed (the slot freed just
+    before it began to wait, or its holder died) it asks again after ``WAIT_S`` anyway.
+    Answers "waiting for a slot" then."""
     with _slot(kind, asker, at_once, lease_s) as blocked:
         if blocked is None:
             return run()
-    _wait(blocked, task.name, args, lease_s)
-    task.apply_async(args, countdown=WAIT_S)
+    counters.keep_trying(lambda: _wait(blocked, task.name, args, lease_s))
+    counters.keep_trying(lambda: task.apply_async(args, countdown=WAIT_S))
     return "waiting for a slot"
 
 
 #: How often a task waiting for a slot asks again if no wake-up came.
 WAIT_S = 2.0
+#: A slot's lease: renewed every third of it while its task runs, so a slot whose
+#: worker died (SIGKILL, a lost machine) is free again this long after, however long
+#: the task's time limit. (It was the time limit: 90 s for an AI move, during which
+#: every AI move of that person and address waited.)
+SLOT_LEASE_S = 6
 
 
 @contextmanager
@@ -122,11 +133,18 @@ def _slot(kind: str, asker: Asker, at_once: int, lease_s: int) -> Iterator[str |
     owners = [f"{kind}:{scope}:{who}" for scope, who in scopes if who]
     keys = [counters.key("slot", owner, i) for owner in owners for i in range(at_once)]
     held = (
-        _script(_TAKE)(keys=keys, args=[token, lease_s, at_once], client=client) if owners else []
+        _script(_TAKE)(keys=keys, args=[token, SLOT_LEASE_S, at_once], client=client)
+        if owners
+        else []
     )
+    blocked = owners[len(held)] if len(held) < len(owners) else None
+    # Kept while the task runs; given back at once when it must wait.
+    renewal = _Renewal(held, token, lease_s) if held and blocked is None else None
     try:
-        yield owners[len(held)] if len(held) < len(owners) else None
+        yield blocked
     finally:
+        if renewal is not None:
+            renewal.stop()
         if held:
             lines = [counters.key("waiting", owner) for owner in owners[: len(held)]]
             release = [key for pair in zip(held, lines, strict=True) for key in pair]
@@ -153,6 +171,38 @@ for first = 1, #KEYS, at_once do
   if not got then break end
 end
 return taken
+"""
+
+
+class _Renewal:
+    """Keeps the slots a task holds for as long as it runs, at most ``lease_s``: a
+    thread renews each (if still ours) every third of ``SLOT_LEASE_S``."""
+
+    def __init__(self, keys: list, token: str, lease_s: int) -> None:
+        self.keys, self.token = keys, token
+        self.until = time.monotonic() + lease_s
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._keep, name="slot-lease", daemon=True)
+        self._thread.start()
+
+    def _keep(self) -> None:
+        while not self._stop.wait(SLOT_LEASE_S / 3) and time.monotonic() < self.until:
+            try:
+                _script(_RENEW)(keys=self.keys, args=[self.token, SLOT_LEASE_S])
+            except Exception:  # Redis away for a moment: the next renewal may do
+                log.warning("could not renew the slots %s", self.keys, exc_info=True)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+#: Renew each slot still ours (KEYS: the slots; ARGV: the token, the lease).
+_RENEW = """
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('EXPIRE', key, ARGV[2]) end
+end
+return 0
 """
 
 #: Free each slot still ours (not expired and retaken) and pop the first task in its

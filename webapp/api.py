@@ -5,6 +5,7 @@ Token (``Authorization: Bearer <token>``, made at /accounts/tokens/) or session 
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from django.utils import timezone
@@ -98,6 +99,12 @@ def _describe(error: dict) -> str:
     return f"{location or 'body'}: {error.get('msg', 'invalid')}"
 
 
+#: A game, as the document lists it: the installed games' slugs, from the registry (a
+#: game installed is in it, nothing else is). A plain string let any text through the
+#: document, to be refused later, each operation its own way.
+GameSlug = StrEnum("GameSlug", [(game.slug, game.slug) for game in games.all()])
+
+
 class Error(Schema):
     error: str
 
@@ -113,7 +120,7 @@ class EntrantIn(Schema):
 
 
 class TournamentIn(Schema):
-    game: str
+    game: GameSlug
     entrants: list[EntrantIn]
     format: str = "roundrobin"
     games_per_pairing: int = 10
@@ -143,7 +150,7 @@ def submit_tournament(request, payload: TournamentIn):
     if len(request.body) > MAX_BODY:
         return Status(413, {"error": f"a submission is at most {MAX_BODY} bytes"})
     plan = services.TournamentPlan(
-        game=payload.game,
+        game=payload.game.value,
         entrants=[services.entrant_spec(e.agent, e.params) for e in payload.entrants],
         format=payload.format,
         games_per_pairing=payload.games_per_pairing,
@@ -189,13 +196,11 @@ def tournament_status(request, tournament_id: int):
 
 @api.get(
     "/leaderboards/{game}",
-    response={200: dict, 404: Error, 422: Invalid},
+    response={200: dict, 422: Invalid},
     summary="One game's ratings",
 )
-def leaderboard_api(request, game: str):
-    if game not in {g.slug for g in games.all()}:
-        return Status(404, {"error": f"unknown game {game!r}"})
-    return {"game": game, "ratings": leaderboard(game)}
+def leaderboard_api(request, game: GameSlug):
+    return {"game": game.value, "ratings": leaderboard(game.value)}
 
 
 @api.get(
@@ -203,20 +208,17 @@ def leaderboard_api(request, game: str):
     response={200: list[dict], 422: Invalid},
     summary="Registered agents (for entrants)",
 )
-def agent_list(request, game: str | None = None):
-    return [a.to_json() for a in agents.catalogue(game)]
+def agent_list(request, game: GameSlug | None = None):
+    return [a.to_json() for a in agents.catalogue(game.value if game else None)]
 
 
 @api.get(
     "/bots",
-    response={200: list[dict], 404: Error},
+    response={200: list[dict], 422: Invalid},
     summary="Outside bots that may enter (entrant bot:<name>)",
 )
-def bot_list(request, game: str | None = None):
-    every = [g.slug for g in games.all()]
-    if game is not None and game not in every:
-        return Status(404, {"error": f"unknown game {game!r}"})
-    slugs = [game] if game else every
+def bot_list(request, game: GameSlug | None = None):
+    slugs = [game.value] if game else [g.slug for g in games.all()]
     seen: dict[str, dict] = {}
     for slug in slugs:
         for bot in choices(slug):
@@ -288,7 +290,7 @@ def buttonmen_matchups(request):
 
 
 class SeekIn(Schema):
-    game: str
+    game: GameSlug
     #: "" untimed, "5+3" live (minutes + seconds a move), "1d"/"3d"/"7d" correspondence.
     clock: str = ""
     rated: bool = False
@@ -302,7 +304,7 @@ class SeekIn(Schema):
 
 
 class QuickIn(Schema):
-    game: str
+    game: GameSlug
     clock: str = ""
     rated: bool = False
     rating_range: int | None = None
@@ -362,7 +364,7 @@ def _caller(request) -> tuple[Identity, Bot | None]:
 
 
 @api.get("/seeks", response={200: list[dict], 422: Invalid}, summary="Open seeks, newest first")
-def seek_list(request, game: str | None = None, bots: bool = False):
+def seek_list(request, game: GameSlug | None = None, bots: bool = False):
     """``bots=true``: only the seeks an outside bot may take (not "no bots")."""
     return [
         seeks.as_json(s)
@@ -379,7 +381,7 @@ def seek_list(request, game: str | None = None, bots: bool = False):
 )
 def seek_create(request, payload: SeekIn):
     plan = seeks.SeekPlan(
-        game=payload.game,
+        game=payload.game.value,
         clock=payload.clock,
         rated=payload.rated,
         options=payload.options,
@@ -405,7 +407,7 @@ def seek_quick(request, payload: QuickIn):
     rating inside the other's range, the game's usual options); otherwise 201 with the
     seek posted for you, to be accepted by the next person who quick pairs."""
     plan = seeks.SeekPlan(
-        game=payload.game,
+        game=payload.game.value,
         clock=payload.clock,
         rated=payload.rated,
         rating_range=payload.rating_range,

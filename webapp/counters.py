@@ -9,14 +9,18 @@ their address's, the site's): admitted by all, or charged to none.
 
 from __future__ import annotations
 
+import logging
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 import redis
 from django.conf import settings
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 _client: redis.Redis | None = None
 
@@ -34,6 +38,34 @@ def client() -> redis.Redis:
             health_check_interval=settings.CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL,
         )
     return _client
+
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+#: How long work that must reach Redis (queueing the next AI move) is tried again while
+#: Redis is away: a restart takes a few seconds, and a move stored meanwhile must not
+#: leave its match waiting for the sweeps. Past that the error is raised.
+KEEP_TRYING_S = 15.0
+#: Pauses between tries, the last one repeated.
+RETRY_PAUSES_S = (0.1, 0.25, 0.5, 1.0)
+#: What "Redis is away" looks like, from redis-py and from Celery's publishing.
+AWAY = (redis.ConnectionError, redis.TimeoutError, OperationalError)
+
+
+def keep_trying(action: Callable[[], T], for_s: float = KEEP_TRYING_S) -> T:
+    """``action()``, tried again while Redis cannot be reached, for up to ``for_s``."""
+    started = time.monotonic()
+    for attempt in range(10_000):
+        try:
+            return action()
+        except AWAY:
+            if time.monotonic() - started > for_s:
+                raise
+            if attempt == 0:
+                log.warning("Redis is away; trying again for up to %.0f s", for_s)
+            time.sleep(RETRY_PAUSES_S[min(attempt, len(RETRY_PAUSES_S) - 1)])
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def key(*parts: object) -> str:

@@ -28,6 +28,21 @@ PY = sys.executable
 HTTP_PROTOCOL = "webapp.config.http:HeadTimeoutProtocol"
 
 
+def trusted_proxies(env: dict[str, str]) -> str:
+    """The proxies whose ``X-Forwarded-For`` (and ``-Proto``) the web server believes:
+    ``FORWARDED_ALLOW_IPS`` (addresses or networks, comma-separated; uvicorn's own
+    name for it), none by default. uvicorn's default, 127.0.0.1, let any client of a
+    site it served directly — or behind a local forwarder that passes the header on —
+    pick the address every per-address limit counts."""
+    return env.get("FORWARDED_ALLOW_IPS", "").strip()
+
+
+def proxy_argv(env: dict[str, str]) -> list[str]:
+    """uvicorn's options for forwarded headers: believed only from the named proxies."""
+    trusted = trusted_proxies(env)
+    return ["--forwarded-allow-ips", trusted] if trusted else ["--no-proxy-headers"]
+
+
 def worker_argv(queues: list[str], node: str, processes: int, loglevel: str = "WARNING"):
     """A Celery worker as Dice Arena runs them. Without gossip and mingle: nothing here
     uses them, and gossip's reconnect after a Redis restart is what failed with kombu's
@@ -152,7 +167,7 @@ class Launcher:
                 self.env["DICEARENA_SITE_URL"] = site_url(host, port, allowed)
             self._start("web", [PY, "-m", "uvicorn", "webapp.config.asgi:application",
                                 "--host", host, "--port", str(port), "--ws", "auto",
-                                "--http", HTTP_PROTOCOL,
+                                "--http", HTTP_PROTOCOL, *proxy_argv(self.env),
                                 "--workers", os.environ.get("WEB_CONCURRENCY", "2"),
                                 "--log-level", "warning"])  # fmt: skip
             queue = os.environ.get("DICEARENA_QUEUE", "dicearena")

@@ -22,3 +22,22 @@ class SocketConsumer(AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def layer_resumed(self, message: dict[str, Any]) -> None:
+        """This process's subscription to Redis was lost and is back (a Redis restart):
+        frames published meanwhile reached nobody (``webapp.layer``). A socket that
+        pushes news catches up here; this one has none to catch up."""
+
+
+class NoSuchSocket:
+    """A WebSocket handshake to a path with no socket: refused (the server answers HTTP
+    403, as for a page whose origin is not allowed), where the router raised and the
+    server answered 500 with a 2.2 KB traceback in its log for every such request.
+
+    Not a 404 through ASGI's denial-response extension: uvicorn's default WebSocket
+    protocol (websockets-sansio) then logs "ASGI callable returned without completing
+    handshake." at ERROR for every refusal (Kludex/uvicorn#3138, open)."""
+
+    async def __call__(self, scope, receive, send) -> None:
+        await receive()  # the handshake: websocket.connect
+        await send({"type": "websocket.close", "code": 1000})

@@ -82,7 +82,8 @@
       show(p);
       drawn.status = p.status;
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (ev.code === 4404) return; // no such tournament: nothing to wait for
       if (!OVER.includes(root().dataset.loadedStatus)) setTimeout(connect, 1500);
     };
   }

@@ -220,7 +220,7 @@ def test_the_api_lists_bots_as_entrants(client):
     every = {b["name"]: b for b in client.get("/api/bots").json()}
     assert set(every) == {"bot:listed", "bot:elsewhere"}
     assert every["bot:listed"]["online"] is False and "by ada" in every["bot:listed"]["description"]
-    assert client.get("/api/bots?game=chess").status_code == 404
+    assert client.get("/api/bots?game=chess").status_code == 422  # not a game (the document's enum)
 
 
 def test_connections_per_minute_are_counted_per_bot_across_processes(settings, frozen_minute):

@@ -205,7 +205,7 @@ def test_the_api_creates_lists_accepts_and_cancels(client):
     "body,status",
     [
         ({"game": "buttonmen", "clock": "5+"}, 400),
-        ({"game": "nope"}, 400),
+        ({"game": "nope"}, 422),  # not one of the games (the document's enum)
         ({"clock": "5+3"}, 422),
         ({"game": "buttonmen", "rated": "maybe"}, 422),
         ({"game": "buttonmen", "options": {"bogus": 1}}, 400),

@@ -78,8 +78,9 @@ def identity_of(user, session) -> Identity | None:
 def address_of(request) -> str:
     """Where a request comes from, as limits count it: the peer's IPv4 address, or the
     /64 network of an IPv6 one (what one subscriber is handed, so hopping between its
-    addresses gains nothing). Behind a proxy, run uvicorn with ``--proxy-headers
-    --forwarded-allow-ips=<proxy>`` so the peer is the visitor, not the proxy."""
+    addresses gains nothing). The web server believes ``X-Forwarded-For`` only from
+    the proxies ``FORWARDED_ALLOW_IPS`` names (none by default: ``launcher.proxy_argv``),
+    so the peer is the visitor behind a named proxy and no client picks its own."""
     peer = request.META.get("REMOTE_ADDR", "") if request is not None else ""
     try:
         ip = ipaddress.ip_address(peer)

@@ -13,6 +13,7 @@ from webapp.bots.models import Bot
 from webapp.bots.play import identity
 from webapp.bots.tournament_games import bot_name, is_bot_spec
 from webapp.errors import Rejected
+from webapp.matches import limits
 from webapp.matches.models import Match
 from webapp.matches.plans import MatchPlan, SeatPlan
 
@@ -58,14 +59,18 @@ def opponent_seat(game: str, opponent: str) -> SeatPlan:
 
 def check_limits(plan: MatchPlan, bot_ids: list[int]) -> None:
     """Refuse a match against bots already playing as many challenges as they may: at
-    most DICEARENA_BOT_CHALLENGES at once in all, and DICEARENA_BOT_CHALLENGES_PER_PERSON
-    from whoever asks. Runs in the transaction that makes the match, with the bots' rows
-    locked, so simultaneous challenges are counted one after another (on PostgreSQL the
-    row lock, on SQLite the immediate write lock), never all against the same count."""
+    most DICEARENA_BOT_CHALLENGES at once in all, DICEARENA_BOT_CHALLENGES_PER_PERSON from
+    whoever asks and DICEARENA_BOT_CHALLENGES_PER_ADDRESS from their address (a client
+    that drops its cookie is a new guest every time). Runs in the transaction that makes
+    the match, with the bots' rows locked, so simultaneous challenges are counted one
+    after another (on PostgreSQL the row lock, on SQLite the immediate write lock), never
+    all against the same count; the match is noted as its address's before the commit
+    (``services.create_match``), so the next one counts it."""
     if plan.created_by.startswith(TOURNAMENT):
         return
     total = settings.DICEARENA_BOT_CHALLENGES
     each = settings.DICEARENA_BOT_CHALLENGES_PER_PERSON
+    per_address = settings.DICEARENA_BOT_CHALLENGES_PER_ADDRESS
     for bot in Bot.objects.select_for_update().filter(pk__in=bot_ids).order_by("pk"):
         playing = (
             Match.objects.filter(status=Match.Status.ACTIVE, bot_seats__bot=bot)
@@ -78,6 +83,14 @@ def check_limits(plan: MatchPlan, bot_ids: list[int]) -> None:
                 f"you are already playing {bot.name} (at most {each} at once): "
                 "finish or abort that match first",
             )
+        if plan.address:
+            from_there = playing.filter(pk__in=limits.matches_from(plan.address).values("pk"))
+            if from_there.count() >= per_address:
+                raise Rejected(
+                    "bot_busy",
+                    f"your address is already playing {bot.name} {per_address} times (at "
+                    f"most {per_address} at once): finish or abort one of those matches first",
+                )
         if playing.count() >= total:
             raise Rejected(
                 "bot_busy",

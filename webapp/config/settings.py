@@ -223,7 +223,9 @@ if DICEARENA_CHANNEL_LAYER not in ("pubsub", "lists"):
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": (
-            "channels_redis.pubsub.RedisPubSubChannelLayer"
+            # channels_redis's pub/sub layer, whose sockets catch up when their process's
+            # subscription comes back after a Redis restart (webapp/layer.py).
+            "webapp.layer.PubSubChannelLayer"
             if DICEARENA_CHANNEL_LAYER == "pubsub"
             else "channels_redis.core.RedisChannelLayer"
         ),
@@ -253,6 +255,8 @@ CHANNEL_LAYERS = {
 # them nor they a move; the periodic sweeps on ``-system``, which nothing a visitor
 # does can fill, so they run on time whatever else is queued.
 CELERY_BROKER_URL = REDIS_URL
+# kombu's Redis transport, made to ride out a Redis restart (webapp/config/broker.py).
+CELERY_BROKER_TRANSPORT = "webapp.config.broker:Transport"
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("DICEARENA_QUEUE", "dicearena")
 DICEARENA_LIVE_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}-live"
@@ -472,6 +476,11 @@ DICEARENA_BOT_MAX_MATCHES = int(os.environ.get("DICEARENA_BOT_MAX_MATCHES", "8")
 DICEARENA_BOT_CHALLENGES = int(os.environ.get("DICEARENA_BOT_CHALLENGES", "8"))
 DICEARENA_BOT_CHALLENGES_PER_PERSON = int(
     os.environ.get("DICEARENA_BOT_CHALLENGES_PER_PERSON", "2")
+)
+# And from one address (an IPv6 /64 is one), so a client that drops its cookie to be a
+# new guest each time gains nothing.
+DICEARENA_BOT_CHALLENGES_PER_ADDRESS = int(
+    os.environ.get("DICEARENA_BOT_CHALLENGES_PER_ADDRESS", str(DICEARENA_BOT_CHALLENGES_PER_PERSON))
 )
 DICEARENA_BOT_FRAMES_PER_S = int(os.environ.get("DICEARENA_BOT_FRAMES_PER_S", "50"))
 DICEARENA_BOT_CONNECTS_PER_MIN = int(os.environ.get("DICEARENA_BOT_CONNECTS_PER_MIN", "30"))

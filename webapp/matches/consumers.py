@@ -57,6 +57,9 @@ NUDGE_EVERY_S = 10.0
 #: hello on connecting, every 25 s, and when it finds a gap: far below this.
 HELLO_BURST = 4
 HELLOS_PER_S = 0.5
+#: After this process's subscription to Redis comes back, how long a socket waits
+#: before catching up from the database (``layer_resumed``).
+CATCH_UP_AFTER_S = 0.2
 #: Bytes one socket's resyncs may send at once, then a second: a page catching up after
 #: a long absence gets one snapshot (tens of KB), a hello flood gets closed.
 RESYNC_BYTES_BURST = 1_000_000
@@ -143,6 +146,9 @@ class MatchConsumer(SocketConsumer):
         # The position up to which a resync has already sent this socket everything:
         # a hello from further back asks again for frames it was sent (a flood).
         self.resynced_to: int | None = None
+        # The last event this socket was sent (a resync's or a push's): what its page
+        # has, to catch up from when pushes may have been lost (``layer_resumed``).
+        self.sent_to: int | None = None
         # A hello waiting for its turn (newest sequence number wins), and its task.
         self.hello_wanted = None
         # Frames go out one writer at a time, so a late resync and a pushed event
@@ -253,6 +259,27 @@ class MatchConsumer(SocketConsumer):
         async with self.out:
             for texts in event["batch"]:
                 await self.send(text_data=frames.for_audience(texts, self.seat))
+            seq = event.get("seq")
+            if seq is not None and self.sent_to is not None:
+                self.sent_to = max(self.sent_to, seq)
+
+    async def layer_resumed(self, event: dict) -> None:
+        """This process's subscription to Redis is back after a restart: frames pushed
+        meanwhile reached nobody. Send what the page lacks since the last event it was
+        sent, as a hello from there would (the server's own doing: no budget of the
+        page's is charged). A page that never synced asks itself, with its hello."""
+        if self.closed or not hasattr(self, "group") or self.sent_to is None:
+            return
+        # Past the moment Redis took the subscription back: a frame published before
+        # that is in the database by then (frames go out after their commit).
+        await asyncio.sleep(CATCH_UP_AFTER_S)
+        async with self.out:
+            if self.closed:
+                return
+            texts, self.resynced_to = await self._resync(self.sent_to, self.resynced_to, False)
+            self.sent_to = max(self.sent_to, self.resynced_to)
+            for text in texts:
+                await self.send(text_data=text)
 
     # ----- handlers --------------------------------------------------------------------
 
@@ -278,6 +305,7 @@ class MatchConsumer(SocketConsumer):
             if self.closed:
                 return
             texts, self.resynced_to = await self._resync(seq, self.resynced_to, nudge)
+            self.sent_to = max(self.sent_to or 0, self.resynced_to)
             if not self.resync_bytes.take(sum(len(t) for t in texts)):
                 await self._error("rate_limited", "too many resyncs; reconnect and slow down")
                 await self._close(CLOSE_RATE_LIMITED)

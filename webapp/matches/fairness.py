@@ -10,6 +10,7 @@ from agents.core.seeding import chance_rng, seed_hash
 from games.core import CHANCE, IllegalMove
 from webapp.matches.models import Match
 from webapp.matches.positions import walk
+from webapp.matches.services import forfeit_outcome
 
 
 @dataclass
@@ -42,10 +43,27 @@ def verify(match: Match) -> Verdict:
                 )
     except IllegalMove as exc:
         return Verdict(match.pk, False, f"the record does not replay: {exc}")
-    if match.is_over and final is not None and final.outcome() is not None:
-        if match.result and list(final.outcome().ranks) != match.result.get("ranks"):
-            return Verdict(match.pk, False, "the stored result differs from the replay")
-    return Verdict(match.pk, True)
+    problem = _result_problem(match, final) if match.is_over and match.result else ""
+    return Verdict(match.pk, not problem, problem)
+
+
+def _result_problem(match: Match, final) -> str:
+    """What is wrong with a finished match's stored result, given the replayed board
+    (None: no event). A forfeit (a bot's third strike, a bot that never came) decides
+    whatever the board says — even when the strike's random move ended the game — so
+    its result must be the forfeit's; any other result ended by the board must be the
+    board's."""
+    ranks = match.result.get("ranks")
+    forfeit = match.result.get("forfeit")
+    if forfeit is not None:
+        seats = range(match.num_players)
+        if not isinstance(forfeit, list) or not forfeit or not set(forfeit) <= set(seats):
+            return f"the forfeit names no seats of the match: {forfeit!r}"
+        expected = list(forfeit_outcome(match.num_players, forfeit).ranks)
+        return "" if ranks == expected else "the stored result is not the forfeit's"
+    if final is not None and final.outcome() is not None and list(final.outcome().ranks) != ranks:
+        return "the stored result differs from the replay"
+    return ""
 
 
 def verify_all(matches: Iterable[Match]) -> tuple[int, list[Verdict]]:

@@ -48,7 +48,7 @@ def _live_count(matches, watching: bool) -> int:
     return live.filter(seats__agent_spec="").filter(seats__agent_spec__gt="").distinct().count()
 
 
-def _address_matches(address: str):
+def matches_from(address: str):
     """The live matches ``address`` started (forgetting those that ended)."""
     client = counters.client()
     key = counters.key("matches-from", address)
@@ -86,7 +86,7 @@ def check_live_ai_matches(plan: MatchPlan) -> None:
             if watching
             else settings.DICEARENA_MAX_VS_AI_MATCHES_PER_ADDRESS
         )
-        owners.append(("your address already has", _address_matches(plan.address), limit))
+        owners.append(("your address already has", matches_from(plan.address), limit))
     for who, matches, limit in owners:
         running = _live_count(matches, watching)
         if running >= limit:

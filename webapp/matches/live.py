@@ -26,11 +26,16 @@ def group_name(match_id: int) -> str:
     return f"match-{match_id}"
 
 
-def _send(match_id: int, *batch: frames.Texts) -> None:
+def _send(match_id: int, *batch: frames.Texts, seq: int | None = None) -> None:
     """One message on the channel layer for frames that go out together (a move, the
     instant AI's reply and their dice): each web process parses it once and each page
-    handles it once, however many frames it holds; the page gets each frame on its own."""
-    push.push(group_name(match_id), {"type": "match.frames", "batch": list(batch)})
+    handles it once, however many frames it holds; the page gets each frame on its own.
+    ``seq``: the last event's, when the batch holds events (a socket keeps the position
+    its page has, to catch up from after a Redis restart)."""
+    message = {"type": "match.frames", "batch": list(batch)}
+    if seq is not None:
+        message["seq"] = seq
+    push.push(group_name(match_id), message)
 
 
 def frames_since(match: Match, since_seq: int) -> list[frames.Texts]:
@@ -47,7 +52,8 @@ def events_stored(match: Match, stored: list, pages: frozenset[int] | None = Non
     """Push the events a transaction just committed: (before, event, after) each;
     ``pages``: the seats a page can hold (see ``frames.event_texts``)."""
     if stored:
-        _send(match.pk, *(frames.event_texts(match, b, e, a, pages) for b, e, a in stored))
+        texts = [frames.event_texts(match, b, e, a, pages) for b, e, a in stored]
+        _send(match.pk, *texts, seq=stored[-1][1].ply + 1)
 
 
 def choice_made(match_id: int, ply: int, seats: list[int]) -> None:

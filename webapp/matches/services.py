@@ -128,7 +128,10 @@ def create_match(plan: MatchPlan, schedule: bool = True) -> Match:
     with transaction.atomic():
         options = check_new_match(plan)
         match = do_create_match(plan, options, schedule)
-    limits.remember(match, plan.address)
+        # Noted as its address's before the commit, so a request waiting on the same
+        # locks (a bot's challenges) counts it; a match rolled back is forgotten at the
+        # next count, which reads only live matches.
+        limits.remember(match, plan.address)
     return match
 
 
@@ -488,19 +491,24 @@ def _position_before_lock(match_id: Any, ply: Any) -> State | None:
     return load_state(match) if match is not None else None
 
 
-def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
-    """End a locked match that ``seats`` forfeit (a bot's third strike, a bot that never
-    came): they rank last, every other seat shares first place. The forfeit decides even
-    when the move stored just before it (a bot's flagged random move) ended the match:
-    then only the result changes, and the end is announced once (``end_match``)."""
-    others = match.num_players - len(seats)
-    # Forfeiters all lose, even when nobody is left to win (then no seat has rank 1).
+def forfeit_outcome(num_players: int, seats: list[int], reason: str = "") -> Outcome:
+    """The result when ``seats`` forfeit: they rank last, every other seat shares first
+    place; forfeiters all lose even when nobody is left to win (then no seat has rank 1)."""
+    others = num_players - len(seats)
     lost = others + 1 if others else 2
-    outcome = Outcome(
-        returns=tuple(-1.0 if s in seats else 1.0 for s in range(match.num_players)),
-        ranks=tuple(lost if s in seats else 1 for s in range(match.num_players)),
+    return Outcome(
+        returns=tuple(-1.0 if s in seats else 1.0 for s in range(num_players)),
+        ranks=tuple(lost if s in seats else 1 for s in range(num_players)),
         reason=reason,
     )
+
+
+def do_forfeit(match: Match, seats: list[int], reason: str) -> None:
+    """End a locked match that ``seats`` forfeit (a bot's third strike, a bot that never
+    came): ``forfeit_outcome``. The forfeit decides even when the move stored just before
+    it (a bot's flagged random move) ended the match: then only the result changes, and
+    the end is announced once (``end_match``)."""
+    outcome = forfeit_outcome(match.num_players, seats, reason)
     end_match(match, Match.Status.FINISHED, {**outcome.to_json(), "forfeit": sorted(seats)})
 
 

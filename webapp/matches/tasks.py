@@ -15,12 +15,14 @@ run out — seconds, where the pending key alone kept the match frozen for two m
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import secrets
 import threading
 import time
 
 from celery import shared_task
-from celery.exceptions import SoftTimeLimitExceeded
+from celery.exceptions import Reject, SoftTimeLimitExceeded
 from django.conf import settings
 
 import agents
@@ -55,18 +57,35 @@ def _leases_key() -> str:
 
 def queue_ai_move(match: Match, seat: int, countdown: float = 0.0) -> bool:
     """Queue ``ai_move`` for ``seat`` at the match's current ply unless one is pending
-    already: a Redis key set only if absent, expiring on its own. False if one was."""
+    already: a Redis key set only if absent, expiring on its own. False if one was.
+    While Redis is away (a restart) both are tried again for a while
+    (``counters.keep_trying``): a move stored meanwhile must not leave its match
+    waiting for the sweeps."""
     key = _pending_key(match, match.ply, seat)
-    if not counters.client().set(key, "queued", nx=True, ex=int(countdown) + AI_PENDING_S):
+    token = secrets.token_hex(8)
+
+    def claim() -> bool:
+        redis = counters.client()
+        if redis.set(key, token, nx=True, ex=int(countdown) + AI_PENDING_S):
+            return True
+        # Set by an earlier try whose answer the connection lost?
+        return redis.get(key) == token.encode()
+
+    if not counters.keep_trying(claim):
         return False
     try:
         # The live queue named at call time (CELERY_TASK_ROUTES says the same), so a test
         # can send one match's moves to a worker of its own.
-        ai_move.apply_async(
-            (match.pk, match.ply, seat), countdown=countdown, queue=settings.DICEARENA_LIVE_QUEUE
+        counters.keep_trying(
+            lambda: ai_move.apply_async(
+                (match.pk, match.ply, seat),
+                countdown=countdown,
+                queue=settings.DICEARENA_LIVE_QUEUE,
+            )
         )
     except Exception:
-        counters.client().delete(key)  # not queued after all: let the next nudge try
+        with contextlib.suppress(*counters.AWAY):
+            counters.client().delete(key)  # not queued after all: let the next nudge try
         raise
     return True
 
@@ -125,6 +144,8 @@ def _warm_up(agent, match: Match) -> None:
 
 #: ai_move's hard time limit; a slot it holds expires after it, should its worker die.
 AI_MOVE_HARD_LIMIT_S = 90
+#: The pause before a task that found Redis away goes back to its queue.
+REQUEUE_PAUSE_S = 1.0
 
 
 @shared_task(
@@ -140,17 +161,24 @@ def ai_move(match_id: int, ply: int, seat: int) -> str:
         return "not an agent"
     if match.pending.filter(ply=ply, seat=seat).exists():
         return "already chosen"
-    # When its client's AIs already think about all the moves they may at once, this one
-    # waits its turn at the back of the queue and the worker serves someone else.
-    return admission.in_turn(
-        "ai",
-        limits.asker_of(match),
-        settings.DICEARENA_AI_MOVES_AT_ONCE,
-        AI_MOVE_HARD_LIMIT_S,
-        ai_move,
-        (match_id, ply, seat),
-        lambda: _in_turn(match, row, ply, seat),
-    )
+    try:
+        # When its client's AIs already think about all the moves they may at once, this
+        # one waits its turn at the back of the queue and the worker serves someone else.
+        return admission.in_turn(
+            "ai",
+            limits.asker_of(match),
+            settings.DICEARENA_AI_MOVES_AT_ONCE,
+            AI_MOVE_HARD_LIMIT_S,
+            ai_move,
+            (match_id, ply, seat),
+            lambda: _in_turn(match, row, ply, seat),
+        )
+    except counters.AWAY as exc:
+        # Redis is away (a restart): back in the queue, to run again once it is back
+        # (webapp.config.broker), rather than failed and lost. A move stored already
+        # makes the rerun "stale". The pause keeps a long outage from spinning.
+        time.sleep(REQUEUE_PAUSE_S)
+        raise Reject(exc, requeue=True) from exc
 
 
 def _in_turn(match: Match, row, ply: int, seat: int) -> str:
@@ -195,8 +223,10 @@ def resume_lost_ai_moves() -> int:
     """Every few seconds (CELERY_BEAT_SCHEDULE): moves whose lease ran out — their
     worker died while the agent thought — are queued again. Each expired entry is claimed
     by removing it, so two sweeps never queue one move twice, and ``schedule_ai`` queues
-    only what is still due (``ai_move`` is idempotent besides)."""
+    only what is still due (``ai_move`` is idempotent besides). After a Redis restart,
+    every due AI move is queued again too (``_resume_after_redis_restart``)."""
     redis = counters.client()
+    _resume_after_redis_restart(redis)
     expired = redis.zrangebyscore(_leases_key(), "-inf", time.time(), start=0, num=LOST_BATCH)
     resumed = 0
     for member in expired:
@@ -210,6 +240,41 @@ def resume_lost_ai_moves() -> int:
         log.warning("the AI move %s lost its worker; queued again", member.decode())
         resumed += 1
     return resumed
+
+
+#: Live matches with AIs whose moves are queued again after a Redis restart, at most.
+RESTART_BATCH = 2000
+
+
+def _resume_after_redis_restart(redis) -> int:
+    """If Redis restarted since the last sweep (its run id changed; also a Redis that
+    kept nothing), queue again the due AI moves of every live match with an AI that no
+    worker is thinking about, however recently they were queued. A restart can lose a
+    queued move for good — a task popped from its queue for a worker whose reply the
+    restart cut off (Redis's queues hand a task out once) — and its pending key would
+    then have kept the match waiting two minutes. A move queued twice is played once."""
+    run_id = redis.info("server")["run_id"]
+    seen = redis.getset(counters.key("redis-run-id"), run_id)
+    if seen is not None and seen.decode() == run_id:
+        return 0
+    thinking = {
+        int(m.split(b":")[0]) for m in redis.zrangebyscore(_leases_key(), time.time(), "+inf")
+    }
+    live = (
+        Match.objects.filter(status=Match.Status.ACTIVE, seats__agent_spec__gt="")
+        .exclude(pk__in=thinking)
+        .distinct()
+        .order_by("created_at")[:RESTART_BATCH]
+    )
+    queued = 0
+    for match in live:
+        keys = [_pending_key(match, match.ply, seat) for seat in range(match.num_players)]
+        redis.delete(*keys)
+        services.schedule_ai(match.pk)
+        queued += 1
+    if seen is not None:
+        log.warning("Redis restarted: the AI moves of %d live matches queued again", queued)
+    return queued
 
 
 #: AI-vs-AI matches the sweep looks at per run, oldest first (a bound on its work).

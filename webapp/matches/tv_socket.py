@@ -84,6 +84,11 @@ class TvConsumer(SocketConsumer):
             {"type": "error", "code": "read_only", "message": "this socket only says hello"}
         )
 
+    async def layer_resumed(self, message: dict) -> None:
+        """Redis came back (``webapp.layer``): a start or end announced meanwhile reached
+        nobody, so the page is told what is on now."""
+        await self._screens()
+
     async def tv_now(self, event: dict) -> None:
         await self._send({"type": "tv", **event["frame"]})
 

@@ -146,9 +146,10 @@ def new_match(request):
     return response
 
 
-#: Refusals by a limit on what one person or address may have (webapp.matches.limits):
-#: "Too Many Requests" for scripts; people read the reason above the form.
-LIMITED = {"too_many_live": 429, "throttled": 429}
+#: Refusals by a limit on what one person or address may have (webapp.matches.limits,
+#: and a bot's challenges: webapp.bots.challenges): "Too Many Requests" for scripts;
+#: people read the reason above the form.
+LIMITED = {"too_many_live": 429, "throttled": 429, "bot_busy": 429}
 
 
 def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan:

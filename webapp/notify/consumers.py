@@ -176,6 +176,14 @@ class PersonConsumer(SocketConsumer):
     async def seeks_changed(self, event: dict) -> None:
         await self._frame({"type": "seeks"})
 
+    async def layer_resumed(self, message: dict) -> None:
+        """Redis came back (``webapp.layer``): what was pushed meanwhile reached nobody,
+        so the page hears the count of its games again, and a seeks page fetches the
+        list again."""
+        if SEEKS_GROUP in self.groups_joined:
+            await self._frame({"type": "seeks"})
+        self._recount_soon()
+
     def _recount_soon(self) -> None:
         if self.closed or (self.recount is not None and not self.recount.done()):
             return  # one count answers every nudge that came meanwhile

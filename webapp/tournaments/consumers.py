@@ -5,6 +5,9 @@ from channels.db import database_sync_to_async
 from webapp.sockets import SocketConsumer
 from webapp.tournaments.models import Tournament
 
+#: Close code for an unknown tournament, as for an unknown match (docs/protocol.md).
+CLOSE_UNKNOWN = 4404
+
 
 class TournamentConsumer(SocketConsumer):
     """Progress of one tournament: a frame on connect, then one per stored game."""
@@ -13,7 +16,10 @@ class TournamentConsumer(SocketConsumer):
         tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         progress = await self._progress(tournament_id)
         if progress is None:
-            await self.close(code=4404)
+            # Accepted, then closed with a code a page can read (a refused handshake
+            # reaches it as a bare HTTP 403).
+            await self.accept()
+            await self.close(code=CLOSE_UNKNOWN)
             return
         self.group = f"tournament-{tournament_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -37,6 +43,13 @@ class TournamentConsumer(SocketConsumer):
 
     async def tournament_progress(self, event: dict) -> None:
         await self.send(text_data=json.dumps({"type": "progress", **event["progress"]}))
+
+    async def layer_resumed(self, event: dict) -> None:
+        """Progress pushed while Redis was away reached nobody: send where it stands."""
+        if hasattr(self, "group"):
+            progress = await self._progress(int(self.group.rsplit("-", 1)[1]))
+            if progress is not None:
+                await self.send(text_data=json.dumps({"type": "progress", **progress}))
 
     @database_sync_to_async
     def _progress(self, tournament_id: int):
