@@ -423,23 +423,38 @@
       ``<details>`` keeps whether the person opened it, a field what they typed. */
   function morph(el, next) {
     const wanted = next instanceof Node ? [...next.childNodes] : [...next];
-    const old = [...el.childNodes];
+    // Elements with an id are matched by it wherever they stand, so a part that appears
+    // or goes away (a rating note arriving above the buttons) leaves the rest in place.
+    const ids = new Set(wanted.filter((n) => n.nodeType === Node.ELEMENT_NODE && n.id).map((n) => n.id));
+    for (const child of [...el.children]) if (child.id && !ids.has(child.id)) child.remove();
+    const keyed = new Map([...el.children].filter((c) => c.id).map((c) => [c.id, c]));
     wanted.forEach((node, i) => {
-      const have = old[i];
-      if (have && same(have, node)) {
-        if (node.nodeType === Node.ELEMENT_NODE) {
-          attributes(have, node);
-          morph(have, node);
-        } else if (have.nodeValue !== node.nodeValue) {
-          have.nodeValue = node.nodeValue;
+      let at = el.childNodes[i] || null;
+      const mine = node.nodeType === Node.ELEMENT_NODE && node.id ? keyed.get(node.id) : null;
+      if (mine && mine !== at) {
+        // Drop what stands before it rather than move it: a moved element loses the
+        // focus. Only another wanted element in the way makes a move necessary.
+        while (at && at !== mine && !(at.id && ids.has(at.id))) {
+          const gone = at;
+          at = at.nextSibling;
+          gone.remove();
         }
-      } else if (have) {
-        el.replaceChild(node, have);
+        if (at !== mine) el.insertBefore(mine, at);
+        at = mine;
+      }
+      if (at && same(at, node)) {
+        if (at === node) return;
+        if (node.nodeType === Node.ELEMENT_NODE) {
+          attributes(at, node);
+          morph(at, node);
+        } else if (at.nodeValue !== node.nodeValue) {
+          at.nodeValue = node.nodeValue;
+        }
       } else {
-        el.appendChild(node);
+        el.insertBefore(node, at);
       }
     });
-    for (const extra of old.slice(wanted.length)) extra.remove();
+    while (el.childNodes.length > wanted.length) el.lastChild.remove();
   }
 
   function same(a, b) {

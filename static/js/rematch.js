@@ -47,22 +47,36 @@
       return h("button", { type: "button", class: cls, id, onclick }, text);
     }
 
+    // Drawn in place (DiceArena.morph): the button a person is pressing or has the focus
+    // on stays the very element while the card fills in around it.
     function render() {
       clearInterval(timer);
       timer = null;
-      box.replaceChildren();
+      const parts = [];
       box.hidden = !allowed && !(offer && consent);
-      if (box.hidden) return;
+      if (!box.hidden) draw(parts);
+      window.DiceArena.morph(box, parts);
+      const countdown = box.querySelector("#rematch-left");
+      if (!countdown) return;
+      timer = setInterval(() => {
+        const ms = leftMs();
+        if (ms <= 0) { offer = { ...offer, state: "lapsed", reason: "nobody answered within a minute" }; render(); return; }
+        countdown.textContent = mmss(ms);
+      }, 500);
+    }
+
+    /** What the box says now, as a list of nodes. */
+    function draw(parts) {
       if (!consent) {
         // Against the AI or a bot: made at once (the form), or already made.
-        box.append(h("button", { type: "submit", class: "primary", form: "rematch-form", id: "rematch" },
+        parts.push(h("button", { type: "submit", class: "primary", form: "rematch-form", id: "rematch" },
           offer && offer.url ? "Go to the rematch" : "Rematch (seats swapped)"));
         return;
       }
       const state = offer ? offer.state : null;
       const left = leftMs();
       if (state === "accepted") {
-        box.append(h("p", { class: "rematch-state", id: "rematch-state" }, "Rematch accepted: ",
+        parts.push(h("p", { class: "rematch-state", id: "rematch-state" }, "Rematch accepted: ",
           h("a", { href: offer.url, id: "rematch-link" }, "opening the new game…")));
         if (mine() !== null && !going && offer.url) {
           going = true;
@@ -76,34 +90,29 @@
         const countdown = h("span", { id: "rematch-left", role: "timer" }, mmss(left));
         if (byMe) {
           const away = (offer.away || []).length ? ` (${offer.away.join(", ")} is not on this page)` : "";
-          box.append(h("p", { class: "rematch-state", id: "rematch-state" },
+          parts.push(h("p", { class: "rematch-state", id: "rematch-state" },
             `You offered a rematch; waiting for ${offer.waiting_names.join(", ")}${away} · lapses in `, countdown));
-          if (allowed) box.append(h("div", { class: "actions" }, button("rematch-cancel", "Take the offer back", "secondary", () => say("decline"))));
+          if (allowed) parts.push(h("div", { class: "actions" }, button("rematch-cancel", "Take the offer back", "secondary", () => say("decline"))));
         } else if (asked) {
-          box.append(h("p", { class: "rematch-state", id: "rematch-state" },
+          parts.push(h("p", { class: "rematch-state", id: "rematch-state" },
             h("b", {}, `${offer.by} offers a rematch`), " (seats swapped, same clock and stakes) · lapses in ", countdown));
-          box.append(h("div", { class: "actions" },
+          parts.push(h("div", { class: "actions" },
             button("rematch-accept", "Accept the rematch", "primary", () => say("accept")),
             button("rematch-decline", "Decline", "secondary", () => say("decline"))));
         } else {
           const waiting = (offer.waiting_names || []).join(", ");
-          box.append(h("p", { class: "rematch-state", id: "rematch-state" },
+          parts.push(h("p", { class: "rematch-state", id: "rematch-state" },
             `${offer.by} offered a rematch; waiting for ${waiting || "an answer"} · lapses in `, countdown));
         }
-        timer = setInterval(() => {
-          const ms = leftMs();
-          if (ms <= 0) { offer = { ...offer, state: "lapsed", reason: "nobody answered within a minute" }; render(); return; }
-          countdown.textContent = mmss(ms);
-        }, 500);
         return;
       }
       if (state === "declined" || state === "lapsed" || (state === "offered" && left <= 0)) {
         const what = state === "declined" ? "Rematch declined" : "The rematch offer lapsed";
         const why = state === "offered" ? "nobody answered within a minute" : offer.reason;
-        box.append(h("p", { class: "rematch-state", id: "rematch-state" }, `${what}${why ? `: ${why}` : ""}.`));
+        parts.push(h("p", { class: "rematch-state", id: "rematch-state" }, `${what}${why ? `: ${why}` : ""}.`));
       }
       if (allowed) {
-        box.append(h("div", { class: "actions" },
+        parts.push(h("div", { class: "actions" },
           button("rematch", state ? "Offer a rematch again" : "Rematch (seats swapped)", "primary", () => say("offer"))));
       }
     }

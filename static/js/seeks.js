@@ -1,6 +1,6 @@
 /* The seeks page follows the open seeks on the person socket (me.js): when the list
    changes — a seek posted, joined, taken or cancelled — the rows are fetched again, with
-   no reload; focus stays on the row's button it was on. A poster's page opens the match
+   no reload, redrawn in place so the focus and a pressed button stay put. A poster's page opens the match
    when someone accepts (the new-game push, new_game.js). While the socket is down the
    page asks instead: the rows every 15 s, and /seeks/mine.json every 2 s for a match. */
 (function () {
@@ -17,17 +17,14 @@
       const resp = await fetch("/seeks/rows/", { credentials: "same-origin" });
       if (!resp.ok) return;
       const html = (await resp.text()).trim();
-      if (html === body.innerHTML.trim()) return;
-      // Keep the focus on the same button of the same seek, if it is still there.
-      const focus = document.activeElement;
-      const row = focus && body.contains(focus) ? focus.closest("tr[data-seek]") : null;
-      const where = row ? [row.dataset.seek, focus.dataset.action] : null;
-      body.innerHTML = html;
+      // Redrawn in place (rows keyed by their seek's id): the button a person is
+      // pressing or has the focus on stays the same element, and a row never turns
+      // into another seek's under the pointer. Every render masks the CSRF token
+      // afresh, so the HTML is never quite equal: only the morph can tell.
+      const next = document.createElement("template");
+      next.innerHTML = html;
+      window.DiceArena.morph(body, next.content);
       document.documentElement.dataset.seeksAt = String(Date.now());
-      if (where) {
-        const back = body.querySelector(`tr[data-seek="${where[0]}"] [data-action="${where[1]}"]`);
-        if (back) back.focus();
-      }
     } catch (e) {
       /* offline: the next change or tick tries again */
     } finally {

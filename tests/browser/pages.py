@@ -170,3 +170,15 @@ def sign_up(page, username: str, password: str = "a-long-pass-123") -> None:
     page.fill("#id_password2", password)
     page.get_by_role("button", name="Create account").click()
     page.wait_for_url(lambda url: "/accounts/signup/" not in url)
+
+
+def place_a_piece(page) -> None:
+    """The first piece there is onto the first free cell (on a phone a first tap aims,
+    a second places)."""
+    before = seq_of(page)
+    press(page, page.locator("button.oct-kind:not([disabled])").first)
+    cell = page.locator("svg.oct-board .oct-cell.legal").first
+    press(page, cell)
+    if is_phone(page):
+        press(page, cell)
+    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import seq_of, start_match
+from tests.browser.pages import place_a_piece, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,14 +29,6 @@ def seated_friend(new_page, clock: str, started: bool = True):
         place_a_piece(me)
         place_a_piece(friend)
     return me, friend, url
-
-
-def place_a_piece(page) -> None:
-    """The first piece there is onto the first free cell."""
-    before = seq_of(page)
-    page.locator("button.oct-kind:not([disabled])").first.click()
-    page.locator("svg.oct-board .oct-cell.legal").first.click()
-    page.wait_for_function(f"Number(document.querySelector('#match').dataset.seq) > {before}")
 
 
 def test_the_clock_ticks_and_survives_a_reload(new_page):

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.browser.pages import start_match
+from tests.browser.pages import place_a_piece, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +23,8 @@ def left_ms(page, seat: int) -> int:
 
 
 def seated_friend(new_page, phone: bool = False):
-    """I (seat 0, to move first) invite a friend, who sits down: my clock runs, the
+    """I (seat 0, to move first) invite a friend, who sits down, and each makes a first
+    move (until then a first-move window runs, not the clocks): my clock runs, the
     friend's waits, so every gift I give shows on the friend's clock exactly."""
     me = new_page(phone=phone)
     url = start_match(me, "octagon", mode="friend", options={"preset": "small"}, clock="5+3")
@@ -31,6 +32,8 @@ def seated_friend(new_page, phone: bool = False):
     friend.goto(url)
     friend.get_by_role("button", name="Take the open seat").click()
     friend.wait_for_selector("#match[data-conn=live]")
+    place_a_piece(me)
+    place_a_piece(friend)
     expect(me.locator("#clock-0")).to_have_class(re.compile(r"\brunning\b"))
     me.wait_for_selector("#clock-1 .give-time")
     return me, friend
@@ -118,9 +121,23 @@ def test_held_taps_on_a_phone_all_arrive(new_page):
 
 
 def test_the_game_over_card_keeps_its_buttons_while_it_fills_in(new_page):
-    """The card asks again for the rating change (twice, 1.5 s apart, for a guest's
-    unrated match): the button a person is on stays the same button, focus and all."""
+    """The card asks again (twice, 1.5 s apart) while the rating is not settled yet: the
+    button a person is on stays the same button, focus and all. A slow rating worker is
+    what makes it ask again; here the server's answers go through unchanged except that
+    the first two lose the settled rating note, as a page sees while the worker is late."""
     page = new_page()
+    answers = {"n": 0}
+
+    def late_rating(route):
+        response = route.fetch()
+        data = response.json()
+        answers["n"] += data.get("status") == "finished"
+        if data.get("status") == "finished" and answers["n"] <= 2:
+            data["rating_note"] = ""
+            data["ratings"] = []
+        route.fulfill(response=response, json=data)
+
+    page.route(re.compile(r"/matches/\d+/summary\.json$"), late_rating)
     start_match(page, "footsies")
     page.get_by_role("button", name="Resign").click()
     page.locator("#resign-confirm").get_by_role("button", name="Yes, resign").click()

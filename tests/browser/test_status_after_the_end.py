@@ -41,6 +41,18 @@ def test_dice_wars_between_people_says_who_lost_on_time(new_page):
     friend = new_page(phone=True)
     friend.goto(url)
     friend.get_by_role("button", name="Take the open seat").click()
+    # Each makes a first move (until then a first-move window runs, not the clocks); then
+    # my 6 seconds run out.
+    ended: set[int] = set()
+    for _ in range(300):  # whoever the dice made first, then the other
+        for i, page in enumerate((me, friend)):
+            if i not in ended and page.locator("#dw-end").count():
+                press(page, page.locator("#dw-end"))
+                ended.add(i)
+        if len(ended) == 2:
+            break
+        me.wait_for_timeout(100)
+    assert len(ended) == 2, "the first moves were never offered"
     for page in (me, friend):
         expect(page.locator("#final-reason")).to_contain_text("lost on time", timeout=60_000)
         page.wait_for_function(

@@ -23,14 +23,19 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
     rows.nth(0).locator("input[data-param=playouts]").fill("800")
     rows.nth(1).locator("select.entrant-agent").select_option("footsies-counter")
     assert "Simple-Minded" in rows.nth(1).locator(".entrant-desc").inner_text()
-    page.fill("input[name=games_per_pairing]", "120")
+    # The lobby's rules (first to 3 of 5 rounds), which rate the AIs; the write-up's one
+    # round would leave the leaderboard as it is (the page says so).
+    page.locator("fieldset[data-game=footsies] [name=opt_rounds]").fill("5")
+    page.locator("fieldset[data-game=footsies] [name=opt_max_turns]").fill("20")
+    page.fill("input[name=games_per_pairing]", "60")
     page.fill("input[name=seed]", "browser-1")
     page.locator("#submit-tournament").click()
     page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
+    expect(page.locator("#t-rules")).to_contain_text("rules as the lobby plays them")
 
     # Record every width the progress bar takes while the worker plays (games heavy
     # enough to span several of the workers' time-sized batches and progress pushes,
-    # which go out at most once a second: 120 games of ~40 ms, 5 s on a quiet machine).
+    # which go out at most once a second: 60 games of ~150 ms, 9 s on a quiet machine).
     page.evaluate(
         """() => { window.__widths = [];
         const bar = document.getElementById('progress-bar');
@@ -44,7 +49,7 @@ def test_it_submits_watches_and_browses_a_tournament(new_page):
     assert any(0 < w < 100 for w in widths), widths  # it moved through the middle
     page.wait_for_selector("#standings tbody tr")
     expect(page.locator("#standings tbody tr")).to_have_count(2)
-    assert "120 of 120" in page.locator("#progress-text").inner_text()
+    assert "60 of 60" in page.locator("#progress-text").inner_text()
 
     page.locator("#games .replay-link").first.click()
     page.wait_for_url(re.compile(r"/replay/"))
