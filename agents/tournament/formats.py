@@ -32,6 +32,13 @@ The fixed formats have one round, made when the tournament is:
 
 ``arena`` has no rounds: for a time window, whoever is free is paired again at once
 (``pair_free``), by score; the window, kept by the site, decides when it ends.
+
+A game may have **no result** (``Played.no_result``): on the site, a game aborted before
+its first move (the fair start) or abandoned by its workers. As with an aborted game on
+lichess, such a game simply does not count: nobody scores, wins, draws or loses it, and
+it is no game in the standings. It still fills its slot (the round is over, a fixed
+format is done) and its two count as having met (per format, below), so the next round
+can be paired.
 """
 
 from __future__ import annotations
@@ -64,10 +71,19 @@ class Fixture:
 
 @dataclass(frozen=True)
 class Played:
-    """A fixture with each seat's result ("win", "draw" or "loss")."""
+    """A fixture with each seat's result ("win", "draw" or "loss"); no results at all
+    (``()``) for a game with no result: aborted or abandoned, it counts for nobody."""
 
     fixture: Fixture
     results: tuple[str, ...]
+
+    @classmethod
+    def no_result(cls, fixture: Fixture) -> Played:
+        return cls(fixture, ())
+
+    @property
+    def has_result(self) -> bool:
+        return bool(self.results)
 
 
 def game_points(result: str) -> float:
@@ -228,17 +244,23 @@ class Swiss(Format):
 
     - **Score**: each pairing is a mini-match of ``games_per_pairing`` games; the entrant
       with more game points (a win 1, a draw ½) scores 1 point, equal game points ½ each.
-      A bye scores 1.
+      A bye scores 1. A game with no result scores nothing: the mini-match is decided
+      by its games that have one, and a pairing none of whose games has a result
+      scores nothing for either.
     - **Pairing** (Monrad style, as many club Swiss events pair): entrants are ranked by
       score, then by their listed order (the seeding); going down that list, each
       unpaired entrant meets the nearest one below it that it has not met yet. When that
       leaves someone with no new opponent, the pairing backtracks; only when no pairing
-      without a repeat exists at all may two entrants meet again.
+      without a repeat exists at all may two entrants meet again. Two whose pairing had
+      no result (aborted: one never moved) have met all the same: pairing them again
+      would give a no-show a second chance at the same opponent, and a Swiss is there
+      to meet new ones; their scores are unchanged, so only who meets whom is affected.
     - **Byes**: with an odd number of entrants the lowest-ranked entrant that has not had
       a bye sits the round out (if everyone has, the lowest-ranked one).
     - **Tie-breaks**, in order: Buchholz (the sum of the opponents' scores), then
       Sonneborn–Berger (the scores of the opponents beaten, plus half of those drawn
-      with), then game points, then the listed order.
+      with), then game points, then the listed order. An opponent met in a pairing with
+      no result is no opponent here: nothing was played against it.
     - **Withdrawals** (``withdrawn``: entrant → the first round it is not paired in):
       a withdrawn entrant keeps its points and tie-breaks but is left out of the
       pairing (and the bye) from that round on. Rounds before it are paired as they
@@ -327,23 +349,32 @@ class Swiss(Format):
 
     # ----- scores ---------------------------------------------------------------------
 
-    def _mini_match(self, rnd: SwissRound, pairing: int, a: int, b: int) -> tuple[float, float]:
-        """The points a and b score for their pairing's games."""
+    def _mini_match(
+        self, rnd: SwissRound, pairing: int, a: int, b: int
+    ) -> tuple[float, float] | None:
+        """The points a and b score for their pairing's games; None when none of those
+        games has a result (every one aborted): then the pairing scores nothing."""
         pa = pb = 0.0
+        counted = False
         for game in rnd.games:
-            if game.fixture.pairing != pairing:
+            if game.fixture.pairing != pairing or not game.has_result:
                 continue
+            counted = True
             for seat, who in enumerate(game.fixture.seating):
                 if who == a:
                     pa += game_points(game.results[seat])
                 elif who == b:
                     pb += game_points(game.results[seat])
+        if not counted:
+            return None
         return (1.0, 0.0) if pa > pb else (0.0, 1.0) if pb > pa else (0.5, 0.5)
 
     def scores(self, rounds: Sequence[SwissRound]) -> dict[str, Any]:
-        """Per entrant: points, opponents met (with what each scored), byes."""
+        """Per entrant: points, opponents met in a pairing with a result (with what
+        each scored: the tie-breaks), every opponent paired with (the pairing), byes."""
         points = [0.0] * self.entrants
         met: list[list[tuple[int, float]]] = [[] for _ in range(self.entrants)]
+        paired: list[set[int]] = [set() for _ in range(self.entrants)]
         byes = [0] * self.entrants
         for rnd in rounds:
             if not rnd.complete(self.games_per_pairing):
@@ -352,12 +383,17 @@ class Swiss(Format):
                 points[rnd.bye] += 1.0
                 byes[rnd.bye] += 1
             for pairing, a, b in rnd.pairs:
-                sa, sb = self._mini_match(rnd, pairing, a, b)
+                paired[a].add(b)
+                paired[b].add(a)
+                scored = self._mini_match(rnd, pairing, a, b)
+                if scored is None:
+                    continue  # no result: they have met, and nobody scores
+                sa, sb = scored
                 points[a] += sa
                 points[b] += sb
                 met[a].append((b, sa))
                 met[b].append((a, sb))
-        return {"points": points, "met": met, "byes": byes}
+        return {"points": points, "met": met, "paired": paired, "byes": byes}
 
     def _pair(
         self, number: int, before: Sequence[SwissRound]
@@ -371,10 +407,9 @@ class Swiss(Format):
             fresh = [e for e in ranked if s["byes"][e] == 0]
             bye = (fresh or ranked)[-1]
             ranked.remove(bye)
-        met = [{o for o, _ in s["met"][e]} for e in range(self.entrants)]
-        pairs = _monrad(ranked, met, False, [MONRAD_STEPS])
+        pairs = _monrad(ranked, s["paired"], False, [MONRAD_STEPS])
         if pairs is None:  # no repeat-free pairing (or too costly to find): allow repeats
-            pairs = _monrad(ranked, met, True, [MONRAD_STEPS])
+            pairs = _monrad(ranked, s["paired"], True, [MONRAD_STEPS])
         assert pairs is not None  # with repeats allowed the first try always pairs
         first = (number - 1) * self.tables
         return [(first + t, a, b) for t, (a, b) in enumerate(pairs)], bye
@@ -439,6 +474,9 @@ class Arena(Format):
     - **Points**: a win 2, a draw 1, a loss 0. After two wins in a row an entrant is *on
       a streak*: each game scores double until one is not won.
     - **Order**: points, then games won, then the listed order.
+    - A game with **no result** scores nothing (not a draw's point), neither keeps nor
+      ends a streak, and seats nobody first; its two still count as having just met,
+      so a no-show is not paired at once with the same opponent again.
 
     Entrants may join while it runs (the site numbers them on), so every answer is
     computed for ``entrants`` as they are now.
@@ -474,6 +512,10 @@ class Arena(Format):
         last: list[int | None] = [None] * n
         for game in played:
             seating = game.fixture.seating
+            if not game.has_result:
+                for seat, who in enumerate(seating):
+                    last[who] = seating[1 - seat]
+                continue
             firsts[seating[0]] += 1
             for seat, who in enumerate(seating):
                 result = game.results[seat]

@@ -64,7 +64,9 @@ class Table:
         failures: Sequence[Mapping[str, int] | int] | None = None,
     ) -> None:
         """One played game, with each seat's thinking time, decisions and failures
-        where they were measured."""
+        where they were measured. A game with no result (aborted) counts nowhere."""
+        if not game.has_result:
+            return
         seating = game.fixture.seating
         for seat, who in enumerate(seating):
             row, result = self.rows[who], game.results[seat]

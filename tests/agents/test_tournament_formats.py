@@ -250,3 +250,96 @@ def test_arena_points_a_win_two_a_draw_one_doubled_after_two_wins_in_a_row():
 def test_an_arena_is_for_the_site_only():
     with pytest.raises(ValueError, match="ends by the clock"):
         run_arena("footsies", ["random", "random"], fmt="arena", games_per_pairing=2)
+
+
+# ----- a game with no result (aborted, or abandoned by the site) ------------------------
+
+
+def test_a_swiss_game_with_no_result_scores_nothing_but_its_two_have_met():
+    # Round 1: 0 beats 1; 2 v 3 is aborted. Nobody scores for it, neither has a game in
+    # the standings, the round is over all the same, and 2 and 3 are not paired again.
+    swiss = make_format("swiss", 4, 1, "nr", rounds=3)
+
+    def abort_2_v_3(fixtures):
+        return [
+            Played.no_result(f) if set(f.seating) == {2, 3} else p
+            for f, p in zip(fixtures, play_by_strength(fixtures), strict=True)
+        ]
+
+    first = abort_2_v_3(swiss.first_round())
+    assert {frozenset(p.fixture.seating) for p in first} == {frozenset((0, 1)), frozenset((2, 3))}
+    assert not first[1].has_result and first[0].has_result
+    scores = swiss.scores(swiss.history(first))
+    assert scores["points"] == [1.0, 0.0, 0.0, 0.0]
+    second = swiss.next_round(first)
+    assert second and all(set(f.seating) != {2, 3} for f in second)
+    played = run_swiss(swiss, abort_2_v_3)
+    assert swiss.done(played) and len(played) == swiss.total_games()
+    assert pairs_of(played)[frozenset((2, 3))] == 1  # met once, aborted, never again
+    table = Table(list("abcd"), 2)
+    for game in played:
+        table.add(game)
+    rows = {r["entry"]: r for r in swiss.order(table.rows_json(), played)}
+    # Three rounds of four: each plays three games, one of 2's and 3's had no result.
+    assert [rows[e]["games"] for e in range(4)] == [3, 3, 2, 2]
+    assert all(rows[e]["draws"] == 0 for e in range(4))
+    assert [rows[e]["points"] for e in range(4)] == [3.0, 2.0, 0.0, 0.0]
+    # The aborted game is no opponent for the tie-breaks either: 3's Buchholz is only
+    # the points of the two it played (0 and 1).
+    assert {o for o, _ in swiss.scores(swiss.history(played))["met"][3]} == {0, 1}
+    assert rows[3]["buchholz"] == rows[0]["points"] + rows[1]["points"]
+
+
+def test_a_swiss_pairing_with_every_game_aborted_scores_nothing():
+    swiss = make_format("swiss", 2, 2, "nr2", rounds=1)
+    played = [Played.no_result(f) for f in swiss.first_round()]
+    assert swiss.done(played)
+    assert swiss.scores(swiss.history(played))["points"] == [0.0, 0.0]
+    table = Table(["a", "b"], 2)
+    for game in played:
+        table.add(game)
+    rows = swiss.order(table.rows_json(), played)
+    assert [(r["games"], r["draws"], r["points"], r["buchholz"]) for r in rows] == [
+        (0, 0, 0.0, 0.0),
+        (0, 0, 0.0, 0.0),
+    ]
+    assert table.pairings_json() == []  # no game of theirs to score
+
+
+def test_an_arena_game_with_no_result_gives_no_points_and_keeps_a_streak():
+    arena = make_format("arena", 3, 1, "arena-seed")
+    games = [Fixture(p, (0, who), f"s{p}") for p, who in enumerate((1, 1, 2, 1))]
+    # 0 beats 1 twice (on a streak), its game with 2 is aborted, then it beats 1 again:
+    # the abort neither scores a draw's point for anyone nor ends 0's streak.
+    played = [
+        result(games[0], 0),
+        result(games[1], 0),
+        Played.no_result(games[2]),
+        result(games[3], 0),
+    ]
+    s = arena.scores(played)
+    assert s["points"] == [2 + 2 + 4, 0, 0]
+    assert s["on_streak"] == [True, False, False]
+    assert s["wins"] == [3, 0, 0]
+    assert arena.scores(played[:3])["last"] == [2, 0, 0]  # 0 and 2 count as having met
+    table = Table(["p0", "p1", "p2"], 2)
+    for game in played:
+        table.add(game)
+    rows = {r["entry"]: r for r in arena.order(table.rows_json(), played)}
+    assert [(rows[e]["games"], rows[e]["draws"], rows[e]["points"]) for e in range(3)] == [
+        (3, 0, 8),
+        (3, 0, 0),
+        (0, 0, 0),
+    ]
+
+
+def test_a_round_robin_with_an_aborted_game_is_done_and_counts_it_nowhere():
+    fmt = make_format("roundrobin", 3, 1, "rr")
+    fixtures = fmt.first_round()
+    played = [Played.no_result(fixtures[0]), *play_by_strength(fixtures[1:])]
+    assert fmt.done(played)
+    table = Table(list("abc"), 2)
+    for game in played:
+        table.add(game)
+    assert sum(r["games"] for r in table.rows_json()) == 2 * (len(fixtures) - 1)
+    assert sum(r["draws"] for r in table.rows_json()) == 0
