@@ -474,7 +474,7 @@ class Arena(Format):
     - **Points**: a win 2, a draw 1, a loss 0. After two wins in a row an entrant is *on
       a streak*: each game scores double until one is not won.
     - **Order**: points, then games won, then the listed order.
-    - A game with **no result** scores nothing (not a draw's point), neither keeps nor
+    - A game with **no result** scores nothing (not a draw's point), neither adds to nor
       ends a streak, and seats nobody first; its two still count as having just met,
       so a no-show is not paired at once with the same opponent again.
 

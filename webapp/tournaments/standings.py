@@ -37,14 +37,16 @@ def _stored(tournament: Tournament):
 def _played(
     round_: int, pairing: int, seating: list[int], seed: str, results: tuple[str, ...] | None
 ) -> Played:
-    # An abandoned game, which has no result, counts as a draw for pairing the next round.
+    # A game with no result (aborted before a first move, or abandoned) is no result for
+    # the format too: nobody scores it, but it fills its slot, so the round is over, and
+    # its two have met (``agents.tournament.formats``), so the next round pairs as usual.
     fixture = Fixture(pairing, tuple(seating), seed, round_)
-    return Played(fixture, results or ("draw",) * len(seating))
+    return Played(fixture, results) if results else Played.no_result(fixture)
 
 
 def played_so_far(tournament: Tournament) -> list[Played]:
-    """The games stored so far as the format reads them (an abandoned game, which has
-    no result, counts as a draw for pairing the next round)."""
+    """The games stored so far as the format reads them (an aborted or abandoned game,
+    which has no result, scores nothing: ``Played.no_result``)."""
     rows = _stored(tournament).values_list("round", "pairing", "seating", "seed", "match__result")
     return [
         _played(round_, pairing, seating, seed, _results(seating, result))
@@ -62,7 +64,7 @@ def compute(tournament: Tournament) -> dict[str, Any]:
     table = Table(specs, tournament.players)
     fighters: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
     # One pass over the stored games: every one goes to the format (Swiss's tie-breaks),
-    # the done ones with a result to the table too.
+    # the done ones with a result to the table too; an aborted one counts nowhere.
     stored: list[Played] = []
     for game in _stored(tournament).select_related("match"):
         results = _results(game.seating, game.match.result if game.match else None)

@@ -274,9 +274,12 @@ def cancel(request, tournament_id: int):
 def export_json(request, tournament_id: int):
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     results = standings.compute(tournament)
+    # "match_status" tells an aborted game (no result, counted for nobody) from the rest.
     results["games"] = [
-        {"pairing": g.pairing, "number": g.number, "seating": g.seating, "seed": g.seed,
-         "status": g.status, "match": g.match_id, "result": g.match.result if g.match else None}
+        {"round": g.round, "pairing": g.pairing, "number": g.number, "seating": g.seating,
+         "seed": g.seed, "status": g.status, "match": g.match_id,
+         "match_status": g.match.status if g.match else None,
+         "result": g.match.result if g.match else None}
         for g in tournament.games.select_related("match")
     ]  # fmt: skip
     return JsonResponse(results, json_dumps_params={"indent": 1})
