@@ -9,4 +9,4 @@ from __future__ import annotations
 
 from webapp.hooks import Hook
 
-guest_signed_up = Hook("guest_signed_up")
+guest_signed_up = Hook("guest_signed_up", ("matches", "tournaments", "seeks"))

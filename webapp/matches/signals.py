@@ -41,20 +41,28 @@ from __future__ import annotations
 
 from webapp.hooks import Hook
 
-match_checking = Hook("match_checking")
-match_created = Hook("match_created")
-position_stored = Hook("position_stored")
-agents_due = Hook("agents_due")
-turn_started = Hook("turn_started")
-clock_checking = Hook("clock_checking")
-match_started = Hook("match_started")
-match_ended = Hook("match_ended")
-match_rated = Hook("match_rated")
+# Each hook names the apps that listen to it, in the order their listeners run
+# (``webapp.hooks``); every one of them must listen unless the hook is optional.
+match_checking = Hook("match_checking", ("bots",))
+match_created = Hook("match_created", ("bots",))
+# The bots' turn frames and deadlines, then the people's pages after the commit.
+position_stored = Hook("position_stored", ("bots", "notify"))
+agents_due = Hook("agents_due", ("matches",))
+turn_started = Hook("turn_started", ("notify",))
+clock_checking = Hook("clock_checking", ("matches",))
+match_started = Hook("match_started", ("notify",))
+# Ratings first: a bot's match_over frame may name its new rating, and a tournament's
+# count (which may start the next game or end the tournament) comes after both; then
+# the people's pages count their waiting games again.
+match_ended = Hook("match_ended", ("leaderboards", "bots", "tournaments", "notify"))
+match_rated = Hook("match_rated", ("matches",))
 
-rating_changes = Hook("rating_changes")
-rating_note = Hook("rating_note")
-ratings_of = Hook("ratings_of")
-match_context = Hook("match_context")
+# Questions: optional, since a page asks them to show more (ratings, a tournament's
+# link) and does without an answer.
+rating_changes = Hook("rating_changes", ("leaderboards",), optional=True)
+rating_note = Hook("rating_note", ("leaderboards",), optional=True)
+ratings_of = Hook("ratings_of", ("leaderboards",), optional=True)
+match_context = Hook("match_context", ("tournaments",), optional=True)
 
 
 def ask(question: Hook, **kwargs) -> list:
