@@ -143,7 +143,8 @@ def _declared_in_webapp() -> list[str]:
 
 def test_every_hook_is_checked_at_start_up_and_has_its_listeners():
     # Every hook of webapp/ is declared by the time the apps are ready (so the start-up
-    # check sees it), and each has the listeners it names; only questions are optional.
+    # check sees it), and each has the listeners it names; only questions for a page's
+    # extras are optional.
     declared = {hook.name: hook for hook in hooks._declared if not hook.name.startswith("test")}
     assert sorted(declared) == _declared_in_webapp()
     check_listeners()
@@ -152,7 +153,6 @@ def test_every_hook_is_checked_at_start_up_and_has_its_listeners():
         "match_context",
         "rating_changes",
         "rating_note",
-        "ratings_of",
     ]
 
 

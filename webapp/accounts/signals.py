@@ -2,7 +2,8 @@
 
 Inside the sign-up's transaction (``send``: a listener's failure undoes the sign-up):
 - ``guest_signed_up(guest, user)``: a guest made an account in the same browser; what
-  the guest owned (``guest``, an ``Identity``) moves to the account (``user``).
+  the guest owned (``guest``, an ``Identity``) moves to the account (``user``): each of
+  ``matches``, ``tournaments`` and ``seeks`` moves its own rows.
 """
 
 from __future__ import annotations
