@@ -46,5 +46,4 @@ if bot_seat not in lobby.SEAT_MAKERS:
 signals.match_checking.connect(checking)
 signals.match_created.connect(created)
 signals.position_stored.connect(stored)
-# After the ratings (their order 10): a bot's match_over frame may name its new rating.
-signals.match_ended.connect(ended, order=20)
+signals.match_ended.connect(ended)

@@ -10,5 +10,5 @@ from __future__ import annotations
 
 from webapp.hooks import Hook
 
-bot_connected = Hook("bot_connected")
-sweeping = Hook("sweeping")
+bot_connected = Hook("bot_connected", ("tournaments",))
+sweeping = Hook("sweeping", ("tournaments",))

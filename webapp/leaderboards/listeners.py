@@ -51,7 +51,7 @@ def rate(match_id: int, status: str, played: dict[int, Any] | None) -> None:
         signals.match_rated.notify(match_id=match_id)
 
 
-signals.match_ended.connect(rate, order=10)
+signals.match_ended.connect(rate)
 
 
 def rating_changes(match: Match) -> list[dict[str, Any]]:

@@ -179,7 +179,7 @@ def do_request_once(match: Match) -> None:
 
 #: An analysis is requested: ``matches.tasks`` (which imports this module to compute
 #: it) queues the task, with who asked (the workers run it in their share, ``in_turn``).
-analysis_wanted = Hook("analysis_wanted")
+analysis_wanted = Hook("analysis_wanted", ("matches",))
 
 
 def _queue(match_id: int, asker: admission.Asker | None) -> None:

@@ -55,4 +55,4 @@ def match_ended(match_id: int, status: str, played: Any) -> None:
 signals.turn_started.connect(turn_started)
 signals.position_stored.connect(position_stored)
 signals.match_started.connect(live.game_started)
-signals.match_ended.connect(match_ended, order=90)
+signals.match_ended.connect(match_ended)

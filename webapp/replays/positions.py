@@ -30,7 +30,7 @@ from webapp.replays import editor
 
 #: An opinion is asked for (``given``: of a position built by hand), with the task's
 #: arguments: ``replays.tasks``, which imports this module to compute it, queues it.
-opinion_wanted = Hook("opinion_wanted")
+opinion_wanted = Hook("opinion_wanted", ("replays",))
 
 #: Seconds an agent may think about one position, at most (and by default).
 MAX_BUDGET_S = 5.0

@@ -96,8 +96,7 @@ def fan_out_round(tournament_id: int, games: int) -> None:
     tasks.fan_out(tournament_id, games)  # looked up now: tests may replace it
 
 
-# After the ratings (10) and the bots' match_over frames (20), as before the hooks.
-match_signals.match_ended.connect(game_ended, order=30)
+match_signals.match_ended.connect(game_ended)
 match_signals.match_context.connect(match_context)
 bot_signals.sweeping.connect(pump_all)
 bot_signals.bot_connected.connect(pump_for_bot)

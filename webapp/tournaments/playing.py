@@ -369,7 +369,7 @@ def finish(tournament_id: int) -> bool:
 
 #: A round's games are made (after the commit): ``tasks`` fans them out to the workers.
 #: A hook, since ``tasks`` imports this module to run the games.
-round_started = Hook("round_started")
+round_started = Hook("round_started", ("tournaments",))
 
 
 def _next_round_started(tournament_id: int, games: int) -> None:

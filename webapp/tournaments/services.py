@@ -192,7 +192,7 @@ def create_tournament(plan: TournamentPlan, created_by: str = "", user=None) -> 
 
 #: A tournament is stored (after the commit): ``tasks`` starts it on the workers. A hook,
 #: since ``tasks`` imports this module (scheduled tournaments are made through it).
-submitted = Hook("tournament_submitted")
+submitted = Hook("tournament_submitted", ("tournaments",))
 
 
 def _start(tournament_id: int) -> None:
