@@ -324,3 +324,97 @@ def test_every_dotted_python_name_in_backticks_exists():
                 wrong.append(f"{doc.relative_to(ROOT)}: {token}")
     assert checked > 40
     assert wrong == [], "\n".join(wrong)
+
+
+# ----- rules the README states about the code's shape ----------------------------------
+
+_NUMBERS = {"none": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _readme() -> str:
+    return " ".join((ROOT / "README.md").read_text().split())  # one line: no wraps
+
+
+def test_the_import_rule_the_readme_states_holds():
+    """ "`matches` never imports `bots`, …": no module of that app imports any of them
+    (read with ast, as tests/test_layering.py reads webapp/)."""
+    from tests.test_layering import _imports
+
+    rules = re.findall(r"`(\w+)` never imports ([^;.]+)", _readme())
+    assert rules, "the README states no import rule any more"
+    apps = {p.parent.name for p in (ROOT / "webapp").glob("*/apps.py")}
+    for subject, listed in rules:
+        banned = set(re.findall(r"`(\w+)`", listed))
+        assert banned and banned <= apps, (subject, listed)
+        found = [
+            f"{path.relative_to(ROOT)}:{line} imports {module}"
+            for path in sorted((ROOT / "webapp" / subject).rglob("*.py"))
+            if "migrations" not in path.parts
+            for module, line, _ in _imports(path)
+            if module.split(".")[:2] in (["webapp", b] for b in banned)
+        ]
+        assert found == [], "\n".join(found)
+
+
+def test_the_readme_counts_the_function_level_imports_of_webapp():
+    from tests.test_layering import _imports, _webapp_files
+
+    said = re.search(
+        r"function-level imports of our own code, each with its reason \((\w+) today", _readme()
+    )
+    assert said, "the README no longer says how many there are"
+    late = [line for path in _webapp_files() for _, line, top in _imports(path) if not top]
+    assert _NUMBERS[said.group(1)] == len(late)
+
+
+def test_every_match_ends_where_the_readme_says():
+    """A live match's end goes through ``services.end_match``; stored games are
+    announced by ``services.do_store_played``: nothing else in webapp/ sets a match
+    over or announces ``match_ended``."""
+    import ast
+
+    said = re.findall(r"`services\.(\w+)`", _readme().split("Apps that listen", 1)[1][:1500])
+    assert {"end_match", "do_store_played"} <= set(said)
+    allowed = {("webapp/matches/services.py", name) for name in [*said, "match_finished"]}
+    over = {"FINISHED", "ABORTED"}
+    found = []
+    for path in sorted((ROOT / "webapp").rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        rel = path.relative_to(ROOT).as_posix()
+
+        def visit(node: ast.AST, function: str, rel: str = rel) -> None:
+            for child in ast.iter_child_nodes(node):
+                name = function
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                    name = child.name
+                where = (rel, name)
+                text = ast.unparse(child) if isinstance(child, ast.expr | ast.stmt) else ""
+                # A match set over: ``match.status = Match.Status.FINISHED`` or a row
+                # made or updated with that status.
+                sets_over = (
+                    isinstance(child, ast.Assign)
+                    and any(f"Match.Status.{s}" == ast.unparse(child.value) for s in over)
+                    and any(ast.unparse(t).endswith(".status") for t in child.targets)
+                )
+                makes_over = (
+                    isinstance(child, ast.Call)
+                    and any(
+                        k.arg == "status"
+                        and ast.unparse(k.value) in {f"Match.Status.{s}" for s in over}
+                        for k in child.keywords
+                    )
+                    and not ast.unparse(child.func).endswith(
+                        ("filter", "exclude", "get", "notify_on_commit", "notify", "end_match")
+                    )
+                )
+                announces = isinstance(child, ast.Call) and (
+                    text.startswith(("signals.match_ended.notify", "match_finished("))
+                    or ".match_ended.notify" in ast.unparse(child.func)
+                )
+                if (sets_over or makes_over or announces) and where not in allowed:
+                    found.append(f"{rel} {name}: {text[:80]}")
+                visit(child, name, rel)
+
+        visit(ast.parse(path.read_text()), "")
+    assert found == [], "\n".join(found)

@@ -42,7 +42,7 @@ def test_games_and_agents_import_without_django():
 OURS = ("webapp", "agents", "games")
 #: Function-level imports of our own code allowed in webapp/, each with its reason. The
 #: apps' listeners are loaded by name in ``ListeningApp.ready`` (after the models), so
-#: none is needed today.
+#: none is needed for them; the README says how many there are.
 MAX_FUNCTION_LEVEL = 5
 
 
