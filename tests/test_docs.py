@@ -418,3 +418,59 @@ def test_every_match_ends_where_the_readme_says():
 
         visit(ast.parse(path.read_text()), "")
     assert found == [], "\n".join(found)
+
+
+# ----- docs/adding-a-game.md: its files and counts against the race game ----------------
+
+
+def _adding_a_game() -> str:
+    return (ROOT / "docs/adding-a-game.md").read_text()
+
+
+def test_the_race_game_has_the_files_adding_a_game_lists():
+    text = " ".join(_adding_a_game().split("## Proof", 1)[1].split())
+    python = re.search(r"(\d+) Python files: (.*?);", text)
+    site = re.search(r"(\d+) files of the site: (.*?) \(under `tests/racegame/`\)", text)
+    assert python and site, "the proof's lists are no longer found"
+    py_files = re.findall(r"`([^`]+\.py)`", python.group(2))
+    site_files = re.findall(r"`([^`]+)`", site.group(2))
+    assert int(python.group(1)) == len(py_files)
+    assert int(site.group(1)) == len(site_files)
+    listed = {*py_files, *(f"tests/racegame/{f}" for f in site_files)}
+    present = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tests/racegame").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert listed == present
+
+
+def test_adding_a_games_checklist_counts_its_own_table():
+    text = _adding_a_game()
+    table = text.split("## The checklist", 1)[1].split("Optional, with", 1)[0]
+    rows = [line for line in table.splitlines() if re.match(r"\|\s*\d+\s*\|", line)]
+    new, edited = [], []
+    for row in rows:
+        where = row.split("|")[3]
+        for path, mark in re.findall(r"`([^`]+)`( \((?:new[^)]*)\))?", where):
+            (new if mark else edited).append(path)
+    said = re.search(r"\*\*(\d+) files at least: (\d+) new, (\d+) edited\*\* \(([^)]*)\)", text)
+    assert said, "the count is no longer found"
+    total, n_new, n_edited, names = said.groups()
+    assert (int(total), int(n_new), int(n_edited)) == (
+        len(new) + len(edited),
+        len(new),
+        len(edited),
+    )
+    assert re.findall(r"`([^`]+)`", names) == edited
+    # The edited files are there, and the race's install fills each table they hold.
+    install = (ROOT / "tests/racegame/install.py").read_text()
+    for row in rows:
+        where, what = row.split("|")[3], row.split("|")[4]
+        for path in re.findall(r"`([^`]+\.py)`(?! \(new)", where):
+            assert (ROOT / path).is_file(), path
+            assert path in install, f"tests/racegame/install.py does not fill {path}"
+            for table_name in re.findall(r"`([A-Z][A-Z_]+)`", what):
+                assert re.search(rf"^{table_name}\b", (ROOT / path).read_text(), re.MULTILINE), (
+                    f"{path} has no {table_name}"
+                )
