@@ -109,6 +109,11 @@ class Column:
     wide_only: bool = False
     css: str = ""
 
+    @property
+    def cell_class(self) -> str:
+        """The cell's HTML class: its own, and "wide-only" when hidden on a phone."""
+        return " ".join(c for c in (self.css, "wide-only" if self.wide_only else "") if c)
+
 
 def game_points(result: str) -> float:
     return 1.0 if result == WIN else 0.5 if result == DRAW else 0.0
