@@ -15,6 +15,7 @@ from ninja.security import HttpBearer, SessionAuth
 
 import agents
 import games
+from agents.tournament import FORMATS
 from webapp.accounts.identity import Identity
 from webapp.accounts.models import ApiToken
 from webapp.bots.models import Bot
@@ -104,6 +105,10 @@ def _describe(error: dict) -> str:
 #: document, to be refused later, each operation its own way.
 GameSlug = StrEnum("GameSlug", [(game.slug, game.slug) for game in games.all()])
 
+#: A tournament's format, as the document lists it: the registry's slugs
+#: (``agents.tournament.FORMATS``), the same list as the model's choices and the form's.
+FormatSlug = StrEnum("FormatSlug", [(slug, slug) for slug in FORMATS])
+
 
 class Error(Schema):
     error: str
@@ -122,7 +127,7 @@ class EntrantIn(Schema):
 class TournamentIn(Schema):
     game: GameSlug
     entrants: list[EntrantIn]
-    format: str = "roundrobin"
+    format: FormatSlug = FormatSlug.roundrobin
     games_per_pairing: int = 10
     options: dict[str, Any] = {}
     players: int | None = None
@@ -152,7 +157,7 @@ def submit_tournament(request, payload: TournamentIn):
     plan = services.TournamentPlan(
         game=payload.game.value,
         entrants=[services.entrant_spec(e.agent, e.params) for e in payload.entrants],
-        format=payload.format,
+        format=payload.format.value,
         games_per_pairing=payload.games_per_pairing,
         options=payload.options,
         players=payload.players,

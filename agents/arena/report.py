@@ -62,10 +62,14 @@ def report(
     out = {**setup.header(len(fixtures)), "agents": rows}
     # The finishing order, and Swiss's points and tie-breaks; the figures are in "agents".
     ordered = tournament.order([dict(r) for r in rows], played)
+    keys = {*STANDING_KEYS, *(c.key for c in tournament.columns)}  # the format's columns
     out["standings"] = [
-        {"rank": rank, **{k: v for k, v in r.items() if k in STANDING_KEYS}}
+        {"rank": rank, **{k: v for k, v in r.items() if k in keys}}
         for rank, r in enumerate(ordered, 1)
     ]
+    bracket = tournament.bracket(played)
+    if bracket:  # a knockout: its rounds, pairing by pairing
+        out["bracket"] = bracket
     if tournament.two_player:
         out["pairings"] = table.pairings_json()
     out["failure_examples"] = examples
@@ -112,5 +116,15 @@ def render_table(report: dict[str, Any]) -> str:
             lines.append(
                 f"  {rank:>2}. {r['spec']:<{width}} {r['points']:>4g} pts  "
                 f"Buchholz {r['buchholz']:g}  SB {r['sonneborn_berger']:g}  byes {r['byes']}"
+            )
+    for rnd in report.get("bracket", []):
+        lines += ["", f"Round {rnd['round']} ({rnd['name']}):"]
+        for p in rnd["pairings"]:
+            a, b = (report["agents"][e]["spec"] if e is not None else "bye" for e in p["entrants"])
+            through = "" if p["winner"] is None else report["agents"][p["winner"]]["spec"]
+            coin = " (on the seeded coin)" if p["tiebreak"] else ""
+            score = "" if p["bye"] else f" {p['points'][0]:g}–{p['points'][1]:g}"
+            lines.append(
+                f"  {a} vs {b}{score}" + (f": {through} goes through{coin}" if through else "")
             )
     return "\n".join(lines)

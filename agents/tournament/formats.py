@@ -30,6 +30,9 @@ The fixed formats have one round, made when the tournament is:
 ``swiss`` plays ``rounds`` rounds; each round pairs entrants with equal or near scores
 (below), each pairing playing ``games_per_pairing`` games with seats alternating.
 
+``knockout`` (``agents.tournament.knockout``) is single elimination: a bracket, each
+pairing a mini-match, the winner going on, byes to the top seeds.
+
 ``arena`` has no rounds: for a time window, whoever is free is paired again at once
 (``pair_free``), by score; the window, kept by the site, decides when it ends.
 
@@ -39,6 +42,14 @@ lichess, such a game simply does not count: nobody scores, wins, draws or loses 
 it is no game in the standings. It still fills its slot (the round is over, a fixed
 format is done) and its two count as having met (per format, below), so the next round
 can be paired.
+
+**The registry** (``FORMATS``, filled by ``register``) is the one list of formats: the
+site's model choices, its API's enum, its forms and its standings' columns are all read
+from it. A format says its slug (``name``), its ``label``, the parameters it takes
+beyond the common ones (``params``: Swiss's ``rounds``), its own validation
+(``check``), and the columns its standings show (``columns``, ``ranked_by``). Adding a
+format is one file defining a ``Format`` subclass and one ``register`` line
+(``agents/tournament/__init__.py``); see docs/tournaments.md.
 """
 
 from __future__ import annotations
@@ -86,6 +97,24 @@ class Played:
         return bool(self.results)
 
 
+@dataclass(frozen=True)
+class Column:
+    """A column a format's standings show (after the entrant, before the games): the
+    row's ``key`` (set by ``Format.order``), its header, its tooltip; ``wide_only``:
+    hidden on a phone; ``css``: the cell's class."""
+
+    key: str
+    header: str
+    title: str = ""
+    wide_only: bool = False
+    css: str = ""
+
+    @property
+    def cell_class(self) -> str:
+        """The cell's HTML class: its own, and "wide-only" when hidden on a phone."""
+        return " ".join(c for c in (self.css, "wide-only" if self.wide_only else "") if c)
+
+
 def game_points(result: str) -> float:
     return 1.0 if result == WIN else 0.5 if result == DRAW else 0.0
 
@@ -102,19 +131,35 @@ class Format(ABC):
     games_per_deal = 1
     #: Whether a clock, not the games, ends it (arena): only the site can run it.
     timed = False
+    #: Whether the site's tournaments for people (live games, joins, withdrawals) run it.
+    for_people = False
+    #: Parameters ``make_format`` passes beyond entrants, games per pairing, seed and
+    #: players (Swiss: ``rounds``, ``withdrawn``); any other format refuses ``rounds``.
+    params: tuple[str, ...] = ()
+    #: What its standings show beyond the games (``Format.order`` sets the keys).
+    columns: tuple[Column, ...] = ()
+    #: How its standings are ranked, in words (under the standings on the site).
+    ranked_by = ""
 
     def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
         self.entrants = entrants
         self.games_per_pairing = games_per_pairing
         self.seed = str(seed)
         self.players = players
+        self.check(entrants, games_per_pairing, players)
+
+    @classmethod
+    def check(cls, entrants: int, games_per_pairing: int, players: int = 2) -> None:
+        """FormatError if the format cannot run ``entrants`` entrants with
+        ``games_per_pairing`` games a pairing at tables of ``players``: each format adds
+        its own rules (Swiss checks its rounds when it is made)."""
         if games_per_pairing < 1:
             raise FormatError("games per pairing must be at least 1")
-        if self.two_player:
+        if cls.two_player:
             if entrants < 2:
-                raise FormatError(f"{self.name} needs at least two entrants")
+                raise FormatError(f"{cls.name} needs at least two entrants")
             if players != 2:
-                raise FormatError(f"{self.name} is for two-player tables; use freeforall")
+                raise FormatError(f"{cls.name} is for two-player tables; use freeforall")
 
     @abstractmethod
     def first_round(self) -> list[Fixture]: ...
@@ -150,6 +195,10 @@ class Format(ABC):
         """The standings' rows (``Table.rows_json()``) in finishing order."""
         return sorted(rows, key=lambda r: (-(r["win_rate"] or 0), -r["wins"], r["entry"]))
 
+    def bracket(self, played: Sequence[Played]) -> list[dict[str, Any]]:
+        """The rounds to show as the standings (a knockout's bracket); [] for a table."""
+        return []
+
 
 class Fixed(Format):
     """A format whose every game is known at the start: one round."""
@@ -173,6 +222,7 @@ class Fixed(Format):
 
 class RoundRobin(Fixed):
     name, label = "roundrobin", "round robin (both seat orders)"
+    for_people = True
 
     def pairs(self) -> list[tuple[int, int]]:
         return list(combinations(range(self.entrants), 2))
@@ -183,6 +233,13 @@ class RoundRobin(Fixed):
 
 class Gauntlet(RoundRobin):
     name, label = "gauntlet", "gauntlet (the first entrant against the field)"
+    for_people = False
+
+    @classmethod
+    def check(cls, entrants: int, games_per_pairing: int, players: int = 2) -> None:
+        if entrants < 2:
+            raise FormatError("a gauntlet needs an entrant and at least one opponent")
+        super().check(entrants, games_per_pairing, players)
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(0, b) for b in range(1, self.entrants)]
@@ -190,6 +247,13 @@ class Gauntlet(RoundRobin):
 
 class Ladder(RoundRobin):
     name, label = "ladder", "ladder (each entrant against the next in the list)"
+    for_people = False
+
+    @classmethod
+    def check(cls, entrants: int, games_per_pairing: int, players: int = 2) -> None:
+        if entrants < 2:
+            raise FormatError("a ladder needs at least two entrants, weakest first")
+        super().check(entrants, games_per_pairing, players)
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(a, a + 1) for a in range(self.entrants - 1)]
@@ -199,9 +263,11 @@ class Duplicate(RoundRobin):
     name, label = "duplicate", "duplicate (same dice, seats swapped)"
     # Games 2k and 2k+1 are one deal: the same seed with the seats swapped.
     games_per_deal = 2
+    for_people = False
 
-    def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
-        super().__init__(entrants, games_per_pairing, seed, players)
+    @classmethod
+    def check(cls, entrants: int, games_per_pairing: int, players: int = 2) -> None:
+        super().check(entrants, games_per_pairing, players)
         if games_per_pairing % 2:
             raise FormatError("duplicate plays each deal twice: games per pairing must be even")
 
@@ -210,8 +276,9 @@ class FreeForAll(Fixed):
     name, label = "freeforall", "free-for-all (3–8 seats)"
     two_player = False
 
-    def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
-        super().__init__(entrants, games_per_pairing, seed, players)
+    @classmethod
+    def check(cls, entrants: int, games_per_pairing: int, players: int = 2) -> None:
+        super().check(entrants, games_per_pairing, players)
         if entrants < 1:
             raise FormatError("name at least one entrant")
 
@@ -270,6 +337,22 @@ class Swiss(Format):
 
     name, label = "swiss", "Swiss (rounds paired by score)"
     MAX_ENTRANTS = 64
+    for_people = True
+    params = ("rounds", "withdrawn")
+    columns = (
+        Column("points", "Points", css="swiss-points"),
+        Column("buchholz", "Buchholz", "the sum of the opponents' points", wide_only=True),
+        Column(
+            "sonneborn_berger",
+            "SB",
+            "Sonneborn–Berger: the points of the opponents beaten, plus half of those drawn with",
+            wide_only=True,
+        ),
+    )
+    ranked_by = (
+        "Ranked by points (a pairing won 1, drawn ½, a bye 1), then Buchholz, "
+        "Sonneborn–Berger and game points."
+    )
 
     def __init__(
         self,
@@ -284,8 +367,6 @@ class Swiss(Format):
         self.withdrawn = dict(withdrawn or {})
         if any(r < 2 for r in self.withdrawn.values()):
             raise FormatError("an entrant withdraws from round 2 on at the earliest")
-        if entrants > self.MAX_ENTRANTS:
-            raise FormatError(f"swiss takes at most {self.MAX_ENTRANTS} entrants")
         most = entrants - 1 if entrants % 2 == 0 else entrants
         if rounds is None:
             rounds = min(most, max(1, math.ceil(math.log2(entrants))))
@@ -294,6 +375,12 @@ class Swiss(Format):
                 f"swiss with {entrants} entrants plays 1 to {most} rounds, not {rounds}"
             )
         self._rounds = rounds
+
+    @classmethod
+    def check(cls, entrants: int, games_per_pairing: int, players: int = 2) -> None:
+        super().check(entrants, games_per_pairing, players)
+        if entrants > cls.MAX_ENTRANTS:
+            raise FormatError(f"swiss takes at most {cls.MAX_ENTRANTS} entrants")
 
     @property
     def rounds(self) -> int:
@@ -484,15 +571,19 @@ class Arena(Format):
 
     name, label = "arena", "arena (as many games as you can in a time window)"
     timed = True
+    for_people = True
+    columns = (Column("points", "Points", css="arena-points"),)
+    ranked_by = "Ranked by points, then games won."
     MAX_ENTRANTS = 200
     WIN_POINTS, DRAW_POINTS = 2, 1
     #: Wins in a row after which each game scores double.
     STREAK = 2
 
-    def __init__(self, entrants: int, games_per_pairing: int, seed: str, players: int = 2):
-        super().__init__(entrants, games_per_pairing, seed, players)
-        if entrants > self.MAX_ENTRANTS:
-            raise FormatError(f"an arena takes at most {self.MAX_ENTRANTS} entrants")
+    @classmethod
+    def check(cls, entrants: int, games_per_pairing: int, players: int = 2) -> None:
+        super().check(entrants, games_per_pairing, players)
+        if entrants > cls.MAX_ENTRANTS:
+            raise FormatError(f"an arena takes at most {cls.MAX_ENTRANTS} entrants")
 
     def first_round(self) -> list[Fixture]:
         return self.pair_free([], range(self.entrants), 0)
@@ -568,9 +659,22 @@ class Arena(Format):
         return sorted(rows, key=lambda r: (-r["points"], -r["wins"], r["entry"]))
 
 
-FORMATS: dict[str, type[Format]] = {
-    f.name: f for f in (RoundRobin, Duplicate, FreeForAll, Gauntlet, Ladder, Swiss, Arena)
-}
+#: The registry: every format by its slug, in the order the site lists them.
+FORMATS: dict[str, type[Format]] = {}
+
+
+def register(cls: type[Format]) -> type[Format]:
+    """Add a format to the registry (its slug at most 16 characters: the site stores it)."""
+    if not cls.name or len(cls.name) > 16 or not cls.label:
+        raise ValueError(f"{cls.__name__}: a format needs a slug of 1 to 16 characters and a label")
+    if FORMATS.get(cls.name, cls) is not cls:
+        raise ValueError(f"a format {cls.name!r} is registered already")
+    FORMATS[cls.name] = cls
+    return cls
+
+
+for _cls in (RoundRobin, Duplicate, FreeForAll, Gauntlet, Ladder, Swiss, Arena):
+    register(_cls)
 
 
 def make_format(
@@ -583,13 +687,17 @@ def make_format(
     withdrawn: Mapping[int, int] | None = None,
 ) -> Format:
     """The format ``name`` for a tournament; FormatError says what does not fit.
-    ``withdrawn`` (Swiss): entrant → the first round it is not paired in."""
+    ``rounds`` and ``withdrawn`` go to the formats that take them (``Format.params``:
+    Swiss); ``withdrawn``: entrant → the first round it is not paired in."""
     try:
         cls = FORMATS[name]
     except KeyError:
         raise FormatError(f"unknown format {name!r} (known: {', '.join(FORMATS)})") from None
-    if cls is Swiss:
-        return Swiss(entrants, games_per_pairing, str(seed), players, rounds, withdrawn)
-    if rounds not in (None, 1):
-        raise FormatError(f"{name} plays one round; rounds are for swiss")
-    return cls(entrants, games_per_pairing, str(seed), players)
+    if rounds not in (None, 1) and "rounds" not in cls.params:
+        takers = [n for n, c in FORMATS.items() if "rounds" in c.params]
+        raise FormatError(
+            f"{name} plays one round or as many as it needs; rounds are for {' or '.join(takers)}"
+        )
+    given = {"rounds": rounds, "withdrawn": withdrawn}
+    extra = {k: v for k, v in given.items() if k in cls.params}
+    return cls(entrants, games_per_pairing, str(seed), players, **extra)

@@ -168,7 +168,7 @@ def test_swiss_refuses_what_it_cannot_play():
     with pytest.raises(FormatError, match="one round"):
         make_format("roundrobin", 4, 1, "x", rounds=2)
     with pytest.raises(FormatError, match="unknown format"):
-        make_format("knockout", 4, 1, "x")
+        make_format("elimination", 4, 1, "x")
 
 
 def test_a_big_swiss_pairs_every_round_in_bounded_work():

@@ -75,7 +75,7 @@ def test_it_schedules_every_game_with_its_own_slot():
         ({"games_per_pairing": 100_000}, "maximum"),
         ({"format": "duplicate", "games_per_pairing": 3}, "even"),
         ({"options": {"blocks": "three"}}, "blocks"),
-        ({"format": "knockout"}, "unknown format"),
+        ({"format": "elimination"}, "unknown format"),
         ({"format": "swiss", "rounds": 2}, "1 to 1 rounds"),
         ({"format": "roundrobin", "rounds": 3}, "one round"),
     ],

@@ -5,7 +5,7 @@ from django.db import models
 from django.utils import timezone
 
 import games
-from agents.tournament import make_format
+from agents.tournament import FORMATS, make_format
 from webapp.bots.tournament_games import is_bot_spec
 from webapp.matches.models import Match
 from webapp.tournaments import words
@@ -16,14 +16,11 @@ class Tournament(models.Model):
     games are normal matches. One for people opens for entries first (``OPEN``) and
     plays its games live, with the tournament's clock (``webapp.tournaments.people``)."""
 
-    class Format(models.TextChoices):
-        ROUNDROBIN = "roundrobin", "round robin (both seat orders)"
-        DUPLICATE = "duplicate", "duplicate (same dice, seats swapped)"
-        FREEFORALL = "freeforall", "free-for-all (3–8 seats)"
-        GAUNTLET = "gauntlet", "gauntlet (the first entrant against the field)"
-        LADDER = "ladder", "ladder (each entrant against the next in the list)"
-        SWISS = "swiss", "Swiss (rounds paired by score)"
-        ARENA = "arena", "arena (as many games as you can in a time window)"
+    #: The formats, from their registry (``agents.tournament.FORMATS``): ``Format.SWISS``
+    #: is "swiss". A format added there needs a migration here (its choice).
+    Format = models.TextChoices(
+        "Format", [(slug.upper(), (slug, cls.label)) for slug, cls in FORMATS.items()]
+    )
 
     class Status(models.TextChoices):
         #: A tournament for people, taking entries until it starts.
@@ -83,8 +80,9 @@ class Tournament(models.Model):
         ``entrants``: their number, when the caller has them already (else counted)."""
         if entrants is None:
             entrants = self.entries.count()
+        takes = FORMATS[self.format].params if self.format in FORMATS else ()
         withdrawn = None
-        if self.format == self.Format.SWISS:
+        if "withdrawn" in takes:
             withdrawn = dict(
                 self.entries.filter(out_from_round__isnull=False).values_list(
                     "index", "out_from_round"
@@ -96,9 +94,15 @@ class Tournament(models.Model):
             self.games_per_pairing,
             self.seed,
             self.players,
-            self.rounds,
+            # A format that makes its own rounds (a knockout's bracket) stored them.
+            self.rounds if "rounds" in takes else None,
             withdrawn,
         )
+
+    @property
+    def format_class(self):
+        """The format's class in the registry (its label, columns, rules)."""
+        return FORMATS[self.format]
 
     @property
     def window_open(self) -> bool:

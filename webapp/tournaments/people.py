@@ -30,6 +30,7 @@ from django.utils import timezone
 
 import games
 from agents.core.seeding import new_match_seed
+from agents.tournament import FORMATS as ALL_FORMATS
 from agents.tournament import FormatError, make_format
 from agents.tournament.formats import Swiss
 from webapp.accounts.identity import Identity
@@ -43,8 +44,9 @@ from webapp.tournaments.models import Entry, Tournament
 
 #: The identity key prefix of a schedule that makes tournaments (it enters nobody).
 SCHEDULE = "schedule:"
-#: The formats people play.
-FORMATS = ("swiss", "arena", "roundrobin")
+#: The formats people play: those of the registry that take live games, joins and
+#: withdrawals (``Format.for_people``). Any other (a knockout) is for agents and bots.
+FORMATS = tuple(slug for slug, cls in ALL_FORMATS.items() if cls.for_people)
 #: Swiss's own limit, for round robins too.
 MAX_ENTRANTS = Swiss.MAX_ENTRANTS
 MAX_ROUNDS = 15
@@ -75,7 +77,14 @@ def check_plan(plan: PeoplePlan, identity: Identity | None) -> str:
     if not game.min_players <= 2 <= game.max_players:
         raise Rejected("unknown_game", f"{game.title} is not played two at a time")
     if plan.format not in FORMATS:
-        raise Rejected("bad_format", f"a tournament for people is {' or '.join(FORMATS)}")
+        known = " or ".join(FORMATS)
+        if plan.format in ALL_FORMATS:
+            raise Rejected(
+                "bad_format",
+                f"{plan.format} is for tournaments of agents and bots (/tournaments/new/), "
+                f"not yet for people; a tournament for people is {known}",
+            )
+        raise Rejected("bad_format", f"a tournament for people is {known}")
     if not isinstance(plan.rounds, int) or not 1 <= plan.rounds <= MAX_ROUNDS:
         raise Rejected("bad_rounds", f"rounds are 1 to {MAX_ROUNDS}")
     least, most = ARENA_MINUTES

@@ -14,7 +14,7 @@ from django.utils import timezone
 import agents
 from agents.arena import ArenaError, check_agents, check_players, resolve_game
 from agents.core.seeding import new_match_seed
-from agents.tournament import Format, FormatError, make_format
+from agents.tournament import FORMATS, Format, FormatError, make_format
 from webapp.bots import tournament_games as bots
 from webapp.hooks import Hook
 from webapp.tournaments import live
@@ -69,22 +69,18 @@ def entrant_spec(agent: str, params: dict[str, Any] | None = None) -> str:
 def check_tournament(plan: TournamentPlan) -> Checked:
     try:
         game = resolve_game(plan.game)
-        if plan.format not in Tournament.Format.values:
-            raise ArenaError(f"unknown format {plan.format!r}")
+        if plan.format not in FORMATS:
+            raise ArenaError(f"unknown format {plan.format!r} (known: {', '.join(FORMATS)})")
         if not isinstance(plan.games_per_pairing, int) or plan.games_per_pairing < 1:
             raise ArenaError("games per pairing must be a whole number of at least 1")
-        if plan.format == "duplicate" and plan.games_per_pairing % 2:
-            raise ArenaError("duplicate plays each deal twice: games per pairing must be even")
         if not 1 <= len(plan.entrants) <= settings.DICEARENA_MAX_ENTRANTS:
             raise ArenaError(f"name 1 to {settings.DICEARENA_MAX_ENTRANTS} entrants")
-        if plan.format == "gauntlet" and len(plan.entrants) < 2:
-            raise ArenaError("a gauntlet needs an entrant and at least one opponent")
-        if plan.format == "ladder" and len(plan.entrants) < 2:
-            raise ArenaError("a ladder needs at least two entrants, weakest first")
         players = check_players(game, plan.format, len(plan.entrants), plan.players)
+        # The format's own rules (a duplicate's even games, a gauntlet's two entrants…).
+        FORMATS[plan.format].check(len(plan.entrants), plan.games_per_pairing, players)
         specs = _check_entrants(game, plan)
         options = game.resolve_options(plan.options)
-    except (ArenaError, ValueError) as exc:
+    except (ArenaError, ValueError) as exc:  # FormatError is a ValueError
         raise Invalid(str(exc)) from None
     seed = str(plan.seed) if plan.seed not in (None, "") else new_match_seed()
     if len(seed) > 64:

@@ -84,6 +84,7 @@ def compute(tournament: Tournament) -> dict[str, Any]:
             if "fighters" in game.stats:
                 fighters[specs[entry]][game.stats["fighters"][seat]].add(results[seat])
     standings = table.rows_json()  # still taking entries: no format to order by yet
+    bracket: list[dict[str, Any]] = []
     if tournament.status != Tournament.Status.OPEN:
         try:
             fmt = tournament.tournament_format(n)
@@ -93,6 +94,11 @@ def compute(tournament: Tournament) -> dict[str, Any]:
             # Cancelled before it started, with fewer entrants than its format needs.
         else:
             standings = fmt.order(standings, stored)
+            bracket = fmt.bracket(stored)  # a knockout's rounds; [] for a table
+    labels = [names.get(spec) or spec for spec in specs]
+    for rnd in bracket:
+        for pairing in rnd["pairings"]:
+            pairing["names"] = [labels[e] if e is not None else "bye" for e in pairing["entrants"]]
     for row in standings:
         row["name"] = names.get(row["spec"]) or row["spec"]
         row["state"] = states[row["entry"]]  # paused or withdrawn people are marked
@@ -108,7 +114,8 @@ def compute(tournament: Tournament) -> dict[str, Any]:
         "standings": standings,
         "head_to_head": table.head_to_head_json() if n else [],
         "entries": specs,
-        "labels": [names.get(spec) or spec for spec in specs],
+        "labels": labels,
+        "bracket": bracket,
         "fighters": {
             spec: {name: t.to_json() for name, t in sorted(per.items())}
             for spec, per in fighters.items()

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from django_celery_beat.models import PeriodicTask
 
 import games
+from agents.tournament import FORMATS
 from webapp.accounts.identity import identity_of, owner_identity
 from webapp.bots.views import bot_defaults
 from webapp.errors import Rejected
@@ -100,7 +101,8 @@ def new_tournament(request):
             "lobby": lobby.lobby(data),
             "entered": entered(data or {}),
             "catalogue": catalogue,
-            "formats": [(f, label) for f, label in Tournament.Format.choices if f != "arena"],
+            # The registry's formats a worker can run (an arena's clock is for people).
+            "formats": [(slug, cls.label) for slug, cls in FORMATS.items() if not cls.timed],
             "bot_defaults": bot_defaults(),
         },
     )
@@ -137,6 +139,10 @@ def tournament_detail(request, tournament_id: int):
         game.state_words = words.GAME_STATES.get(game.status, game.status)
         game.result_words = words.result_words(game.seat_specs, game.match)
     played = any(row["games"] for row in results["standings"])
+    # The format's own columns (Swiss's points and tie-breaks, a knockout's round reached).
+    columns = FORMATS[tournament.format].columns if tournament.format in FORMATS else ()
+    for row in results["standings"]:
+        row["cells"] = [(c, _cell(row.get(c.key))) for c in columns]
     return render(
         request,
         "tournaments/detail.html",
@@ -144,6 +150,10 @@ def tournament_detail(request, tournament_id: int):
             "tournament": tournament,
             "results": results,
             "played": played,
+            "columns": columns,
+            "ranked_by": FORMATS[tournament.format].ranked_by
+            if tournament.format in FORMATS
+            else "",
             "seats": _seat_rows(results) if played else [],
             "heatmap": _heatmap(results) if played else [],
             "published": _published(preset, results) if preset else [],
@@ -156,6 +166,15 @@ def tournament_detail(request, tournament_id: int):
             **_for_people(request, tournament),
         },
     )
+
+
+def _cell(value) -> str:
+    """A standings cell: 1.5, 2 (not 2.0), a word as it is, "—" for nothing."""
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.1f}".removesuffix(".0")
+    return str(value)
 
 
 def _for_people(request, tournament: Tournament) -> dict:
@@ -210,7 +229,7 @@ def new_people_tournament(request):
         "tournaments/new_people.html",
         {
             "games": [g for g in games.all() if g.min_players <= 2 <= g.max_players],
-            "formats": [(f, dict(Tournament.Format.choices)[f]) for f in people.FORMATS],
+            "formats": [(f, FORMATS[f].label) for f in people.FORMATS],
             "clock_choices": [c for c in lobby.CLOCK_CHOICES if c[0]],
             "minutes": people.ARENA_MINUTES,
             "error": error,
@@ -338,7 +357,7 @@ def _game_title(slug: str) -> str:
 
 
 def _entrants_words(spec: dict) -> str:
-    fmt = words.FORMAT_NAMES.get(spec.get("format", ""), spec.get("format", ""))
+    fmt = words.format_name(spec.get("format", ""))
     if spec.get("format") == "arena":
         fmt += f", {words.plural(spec.get('minutes', 30), 'minute')}"
     elif spec.get("format") == "swiss":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents.tournament import FORMATS
 from games.core.words import with_names
 from webapp.matches import clocks
 from webapp.matches.lobby import lobby_defaults
@@ -31,6 +32,15 @@ GAME_STATES = {
 }
 
 
+def format_name(slug: str) -> str:
+    """The pages' name of a format: ours above, else its registry label ("Knockout
+    (single elimination, byes to the top seeds)")."""
+    if slug in FORMAT_NAMES:
+        return FORMAT_NAMES[slug]
+    cls = FORMATS.get(slug)
+    return cls.label[:1].upper() + cls.label[1:] if cls else slug
+
+
 def plural(n: int, one: str, many: str | None = None) -> str:
     """ "1 game", "2 games"."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
@@ -44,7 +54,7 @@ def ordinal(n: int) -> str:
 
 def format_words(t: Any) -> str:
     """ "Swiss, 3 rounds", "Arena, 30 minutes", "Round robin, 4 games a pairing"."""
-    name = FORMAT_NAMES.get(t.format, t.format)
+    name = format_name(t.format)
     if t.format == "swiss":
         # Before the start a Swiss plays the rounds asked, or as many as the entrants allow.
         rounds = plural(t.rounds, "round")
