@@ -15,7 +15,7 @@ from games.core import Game, IllegalMove, State
 
 #: Every game, in the order the lobby lists them. A package that is not there yet is
 #: simply absent from ``all()``.
-SLUGS = ("footsies", "buttonmen", "octagon", "dicewars", "dungeon")
+SLUGS = ("footsies", "buttonmen", "octagon", "dicewars", "dungeon", "pig")
 
 _loaded: dict[str, Game] = {}
 #: Games registered at run time (``register``): a game kept outside this package, such
