@@ -75,11 +75,22 @@ CHOSEN: dict[str, tuple[tuple[str, str], ...]] = {
     # the Hero), so neither can beat the other in 60 % of battles played from both
     # seats (docs/results/octagon-dungeon.md, "Levels").
     "dungeon": (("beginner", "random"),),
+    # Pig (agents/levels_ladder/pig.json): holding at 10 beats random 86 %, and
+    # best (the solved game) beats holding at 10 68 % (400 games each). `pig-hold20` is no level:
+    # best beats it only about 53 % (tests/agents/test_pig.py), short of a step.
+    "pig": (("beginner", "random"), ("easy", "pig-hold10")),
 }
 
 #: Games per pairing in each game's ladder: enough to move the ratings, few enough
 #: that a run costs a few CPU minutes at most (the heavy agents get the fewest).
-LADDER_GAMES = {"footsies": 10, "buttonmen": 4, "octagon": 6, "dicewars": 6, "dungeon": 10}
+LADDER_GAMES = {
+    "footsies": 10,
+    "buttonmen": 4,
+    "octagon": 6,
+    "dicewars": 6,
+    "dungeon": 10,
+    "pig": 10,
+}
 
 #: How often each ladder runs, in seconds.
 LADDER_EVERY_S = 6 * 3600

@@ -46,6 +46,7 @@ PLAYOUT: dict[str, str] = {
     "octagon": "octagon-greedy",
     "dicewars": "dicewars-ste4",
     "dungeon": "dungeon-planner",
+    "pig": "pig-best",  # the solved policy, instant
 }
 
 #: Decisions a playout makes before its leaf judges the position, where whole

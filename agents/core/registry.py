@@ -23,7 +23,7 @@ GENERIC: dict[str, str] = {
 }
 
 #: Families of game-specific agents, in lobby order.
-FAMILIES = ("footsies", "buttonmen", "octagon", "dicewars", "dungeon")
+FAMILIES = ("footsies", "buttonmen", "octagon", "dicewars", "dungeon", "pig")
 
 
 def _collect() -> dict[str, str]:

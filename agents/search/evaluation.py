@@ -23,6 +23,7 @@ EVALUATIONS: dict[str, str | Evaluation] = {
     "octagon": "agents.octagon.evaluation:evaluate",
     "dicewars": "agents.dicewars.evaluation:evaluate",
     "dungeon": "agents.dungeon.evaluation:evaluate",
+    "pig": "agents.pig.evaluation:evaluate",
 }
 
 #: Payoffs lie in [LOW, HIGH]; so must every evaluation.

@@ -13,6 +13,7 @@ PLAYERS = {
     "octagon": ["octagon-greedy", "random"],
     "dicewars": ["dicewars-sdc", "random"],
     "dungeon": ["dungeon-planner", "random"],
+    "pig": ["pig-hold20", "random"],
 }
 
 
