@@ -124,6 +124,10 @@ def _dungeon_length(o: dict[str, Any]) -> str:
     return f"The first side at 0 HP loses; after {o.get('max_turns', 100)} turns it is a draw."
 
 
+def _pig_length(o: dict[str, Any]) -> str:
+    return f"The first to reach {o.get('goal', 100)} points wins."
+
+
 GAMES: dict[str, GameInfo] = {
     "footsies": GameInfo(
         "footsies",
@@ -173,6 +177,17 @@ GAMES: dict[str, GameInfo] = {
         seat_names=("the Hero", "the enemy"),
         picture_alt="The Hero's and the Frog's equipment cards and the dice of the turn",
         length=_dungeon_length,
+        default_opponent="level:best",
+    ),
+    "pig": GameInfo(
+        "pig",
+        "The classic dice race: roll as often as you dare, a 1 loses the turn's points, "
+        "hold to bank them.",
+        "Your colour",
+        "Red rolls first.",
+        picture_alt="Two score tracks racing to the goal, the red one with points at stake, "
+        "and a die",
+        length=_pig_length,
         default_opponent="level:best",
     ),
 }
