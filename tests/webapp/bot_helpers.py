@@ -11,6 +11,7 @@ import time
 from django.contrib.auth import get_user_model
 from websockets.sync.client import connect
 
+import games
 from tests.stack import ROOT, process_env
 from webapp.bots import accounts, play
 from webapp.bots.models import Bot, BotSeat
@@ -19,7 +20,8 @@ from webapp.matches.models import Event, Match, PendingChoice
 
 from .helpers import wait_for
 
-ALL_GAMES = ["footsies", "buttonmen", "octagon", "dicewars", "dungeon"]
+#: Every installed game: a new game is covered by the bot tests as it is installed.
+ALL_GAMES = [game.slug for game in games.all()]
 
 
 def owner(username: str = "ada"):
