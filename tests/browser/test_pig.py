@@ -32,7 +32,9 @@ def stake(page) -> int:
 def test_it_plays_and_replays_a_pig_race(new_page, phone):
     page = new_page(phone)
     problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+    page.on(
+        "console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None
+    )
     page.on("pageerror", lambda e: problems.append(str(e)))
     match_url = start_match(page, "pig", agents={1: "pig-hold10"}, seat=0, options={"goal": "20"})
 
