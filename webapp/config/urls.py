@@ -17,6 +17,7 @@ urlpatterns = [
     path("tv/", pages.tv, name="tv"),
     path("tv/<slug:slug>/now.json", pages.tv_next, name="tv-now"),
     path("players/<str:name>/", pages.profile, name="player"),
+    path("players/<str:name>/buttonmen.json", pages.profile_buttonmen, name="player-buttonmen"),
     # The position editor: a position built by hand, shared by its link.
     path(
         "analyse/result/<str:token>.json", replay_views.editor_result, name="position-editor-result"

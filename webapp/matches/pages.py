@@ -12,7 +12,7 @@ from django.urls import reverse
 
 import agents
 import games
-from webapp.matches import browse, clocks, gamebook, lobby, signals
+from webapp.matches import browse, buttonmen_stats, clocks, gamebook, lobby, signals
 from webapp.matches.models import Match, Seat
 
 
@@ -116,6 +116,15 @@ def profile(request, name: str):
             "page": page,
             "played": played,
             "wins": wins,
+            "buttonmen": buttonmen_stats.stats_for(seats),
             "is_me": request.user.is_authenticated and request.user.get_username() == shown,
         },
+    )
+
+
+def profile_buttonmen(request, name: str):
+    """The profile's Button Men figures as JSON (by button, by opponent, favourites)."""
+    kind, shown, seats, _ = _seats_of(name)
+    return JsonResponse(
+        {"player": shown, "kind": kind, **buttonmen_stats.stats_for(seats).to_json()}
     )
