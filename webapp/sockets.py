@@ -10,10 +10,17 @@ closes stale connections in its own thread before and after, so the hop does not
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+#: WebSocket close code 1013, "try again later": the page reconnects by itself.
+CLOSE_TRY_AGAIN = 1013
 
 
 class SocketConsumer(AsyncWebsocketConsumer):
@@ -27,6 +34,25 @@ class SocketConsumer(AsyncWebsocketConsumer):
         """This process's subscription to Redis was lost and is back (a Redis restart):
         frames published meanwhile reached nobody (``webapp.layer``). A socket that
         pushes news catches up here; this one has none to catch up."""
+
+
+class PageSocket(SocketConsumer):
+    """A page's socket whose news come over the channel layer. When Redis goes away under
+    it, it is closed with 1013 so the page reconnects (joining its groups again) and
+    catches up, rather than a traceback and an open socket that never hears again."""
+
+    #: What the log calls it: "match socket closed, channel layer lost: …".
+    socket_name = "socket"
+    closed = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except (OSError, RedisError) as exc:
+            log.warning("%s closed, channel layer lost: %s", self.socket_name, exc)
+            if not self.closed:
+                self.closed = True
+                await self.base_send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
 
 class NoSuchSocket:

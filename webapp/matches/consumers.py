@@ -39,7 +39,7 @@ from webapp.matches import (
     timeouts,
 )
 from webapp.matches.models import Match
-from webapp.sockets import SocketConsumer
+from webapp.sockets import CLOSE_TRY_AGAIN, PageSocket
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +48,6 @@ CLOSE_RATE_LIMITED = 4429
 #: Close code for an unknown match (sent after accepting: a refused handshake would
 #: reach the page as a bare HTTP 403, with no code to read).
 CLOSE_UNKNOWN_MATCH = 4404
-#: Close code when the channel layer's Redis cannot be reached: try again shortly.
-CLOSE_TRY_AGAIN = 1013
 #: Seconds between two AI nudges from one socket (a hello flood must not queue work).
 NUDGE_EVERY_S = 10.0
 #: Resyncs (hellos answered) one socket gets at once, then one every 2 s; hellos past
@@ -128,7 +126,8 @@ def in_thread(func):
 _LEAVING: set[asyncio.Task] = set()
 
 
-class MatchConsumer(SocketConsumer):
+class MatchConsumer(PageSocket):
+    socket_name = "match socket"
     match_id: int
     identity: Identity | None
     seat: int | None
@@ -174,18 +173,6 @@ class MatchConsumer(SocketConsumer):
         if self.seat is not None and self.identity is not None:
             self.present = await self._arrive()  # a player on the page (rematch offers)
         await self.accept()
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        except (OSError, RedisError) as exc:
-            # The channel layer lost Redis under an open socket: close it so the page
-            # reconnects (joining its group again) and resyncs, instead of a traceback
-            # and a socket that would never hear of another move.
-            log.warning("match socket closed, channel layer lost: %s", exc)
-            if not self.closed:
-                self.closed = True
-                await self.base_send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
     async def disconnect(self, code: int) -> None:
         self.closed = True

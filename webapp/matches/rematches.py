@@ -110,15 +110,23 @@ def _start(match: Match, plan: services.MatchPlan, address: str) -> Match:
     return services.create_match(plan)
 
 
+def _locked(
+    match_id: Any, identity: Identity | None
+) -> tuple[Match, services.MatchPlan, Match | None]:
+    """The ended match, locked (inside the caller's transaction), the plan of its rematch
+    once ``identity`` may ask for one, and the rematch if it was made already."""
+    match = services.lock_match(match_id)
+    plan = check_rematch(match, identity)
+    return match, plan, Match.objects.filter(rematch_of=match).first()
+
+
 def rematch(match_id: Any, identity: Identity | None, address: str = "") -> Match | RematchOffer:
     """*Rematch* pressed by a player of an ended match: the rematch already made, the
     rematch made now (nobody else must agree: the site's AI or a bot), a yes to an open
     offer of another player's (which starts the rematch once everyone agreed), or a new
     offer. ``address``: where the request came from (limits count it)."""
     with transaction.atomic():
-        match = services.lock_match(match_id)
-        plan = check_rematch(match, identity)
-        existing = Match.objects.filter(rematch_of=match).first()
+        match, plan, existing = _locked(match_id, identity)
         if existing is not None:
             return existing
         offer = _still_open(_open_offer(match), timezone.now())
@@ -163,9 +171,7 @@ def accept(match_id: Any, identity: Identity | None, address: str = "") -> Match
     """A yes to the open offer; the rematch once everyone has said yes. An offer
     accepted already answers with its rematch (a second yes makes nothing)."""
     with transaction.atomic():
-        match = services.lock_match(match_id)
-        plan = check_rematch(match, identity)
-        existing = Match.objects.filter(rematch_of=match).first()
+        match, plan, existing = _locked(match_id, identity)
         if existing is not None:
             return existing
         offer = _still_open(_open_offer(match), timezone.now())

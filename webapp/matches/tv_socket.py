@@ -11,15 +11,17 @@ from redis.exceptions import RedisError
 
 from webapp.matches import tv
 from webapp.matches.consumers import CLOSE_RATE_LIMITED, CLOSE_TRY_AGAIN, FrameBudget, in_thread
-from webapp.sockets import SocketConsumer
+from webapp.sockets import PageSocket
 
 log = logging.getLogger(__name__)
 
 
-class TvConsumer(SocketConsumer):
+class TvConsumer(PageSocket):
     """``/ws/tv/``: read-only. ``{"type": "tv", "screens": {game: match id or null}}``
     on connecting, after each ``hello``, and as watchable matches start (with
     ``started``) and end."""
+
+    socket_name = "tv socket"
 
     closed = False
 
@@ -35,17 +37,6 @@ class TvConsumer(SocketConsumer):
         self.joined = True
         await self.accept()
         await self._screens()
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        except (OSError, RedisError) as exc:
-            # Redis went away under the open socket: close it, so the page reconnects
-            # (joining the group again) and asks what is on meanwhile.
-            log.warning("tv socket closed, channel layer lost: %s", exc)
-            if not self.closed:
-                self.closed = True
-                await self.base_send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
     async def disconnect(self, code: int) -> None:
         self.closed = True

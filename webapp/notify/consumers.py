@@ -33,7 +33,7 @@ from webapp.matches.consumers import (
 )
 from webapp.notify import live
 from webapp.seeks.live import SEEKS_GROUP
-from webapp.sockets import SocketConsumer
+from webapp.sockets import PageSocket
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,8 @@ HELLO_BURST = 4
 HELLOS_PER_S = 0.5
 
 
-class PersonConsumer(SocketConsumer):
+class PersonConsumer(PageSocket):
+    socket_name = "person socket"
     identity: Identity | None = None
     closed = False
     recount: asyncio.Task | None = None
@@ -65,17 +66,6 @@ class PersonConsumer(SocketConsumer):
             await self._close(CLOSE_TRY_AGAIN)
             return
         await self.accept()
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        except (OSError, RedisError) as exc:
-            # Redis went away under the open socket: close it so the page reconnects
-            # (joining its groups again) and counts again, rather than hearing nothing.
-            log.warning("person socket closed, channel layer lost: %s", exc)
-            if not self.closed:
-                self.closed = True
-                await self.base_send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
 
     async def _join(self, group: str) -> None:
         if group not in self.groups_joined:
