@@ -8,14 +8,22 @@ function and its choices appear in every lobby form with no change here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+import secrets
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import agents
+import agents.buttonstats
 import games
+from agents.buttonstats import fair, stats, study
+from agents.buttonstats.__main__ import load
+from games.buttonmen.fighters import fighter_name
 from games.core import Game, Option
-from webapp.matches import gamebook
+from webapp.matches import gamebook, signals
 from webapp.matches.plans import SeatPlan
 
 
@@ -318,3 +326,36 @@ CLOCK_CHOICES = [
     ("3d", "Correspondence: 3 days a move"),
     ("7d", "Correspondence: 7 days a move"),
 ]
+
+
+#: The lobby's Button Men choice beside "random" fighters: a fair random matchup.
+FAIR_FIELD = "fair"
+
+
+@cache
+def _shipped_table() -> dict[str, stats.ButtonStats]:
+    path = Path(agents.buttonstats.__file__).with_name("shipped.json")
+    return stats.compute(load(path)["games"])
+
+
+def button_table() -> Mapping[str, stats.ButtonStats]:
+    """The button study's table: the one the button pages show (``webapp.tournaments``
+    answers ``signals.button_study``), else the study shipped in the repository."""
+    answers = signals.ask(signals.button_study)
+    return answers[0] if answers else _shipped_table()
+
+
+def fair_fighters(
+    data, you: int | None, rng: random.Random | None = None
+) -> tuple[list[str], fair.Matchup]:
+    """The fighters of a fair random matchup (``agents.buttonstats.fair``), seat 0's
+    first, and the drawn pair that says why. A button named in the person's own seat
+    (``you``) stays theirs and meets a fair partner; otherwise both are drawn. The
+    options keep only the two plain names, so a replay is the same match."""
+    named = [part for text in _all(data, "opt_fighters") for part in str(text).split(",")]
+    mine = fighter_name(named[you]) if you is not None and you < len(named) else None
+    rng = rng or random.Random(secrets.token_hex(16))
+    m = fair.draw(button_table(), study.playable_names(), rng, mine=mine)
+    if mine is not None and you == 1:
+        return [m.b, m.a], m
+    return [m.a, m.b], m

@@ -107,6 +107,7 @@ def _lobby_page(request, game, form: lobby.LobbyForm, error: str = "", status: i
             "clock_choices": lobby.CLOCK_CHOICES,
             "form_clock": (request.POST.get("clock") if request.method == "POST" else "") or "",
             "form_stakes": (request.POST.get("stakes") if request.method == "POST" else "") or "",
+            "fair_checked": request.method == "POST" and bool(request.POST.get(lobby.FAIR_FIELD)),
             "ladder": levels.LADDERS.get(game.slug),
             "ladder_steps": levels.ladder_rows(game.slug),
         },
@@ -128,6 +129,7 @@ def new_match(request):
     try:
         plan = _plan_from_form(game, data, identity)
         plan.address = address_of(request)
+        drawn = _fair_matchup(game, data, plan)
         match = services.create_match(plan)
     except ValueError as exc:
         error = str(exc)
@@ -136,6 +138,9 @@ def new_match(request):
         status = LIMITED.get(exc.code, 400)
         wait_s = getattr(exc, "wait_s", 0)
     else:
+        if drawn is not None:
+            # Why these two buttons: said once, on the match page the lobby leads to.
+            messages.info(request, drawn.caption())
         return redirect("matches:detail", match_id=match.pk)
     if fresh_guest:
         del request.session[GUEST_KEY]
@@ -202,6 +207,18 @@ def _plan_from_form(game, data, identity: Identity | None) -> services.MatchPlan
         # field, an older page or a script, keeps the rated game it always made).
         rated=_stakes(data) if mode == "friend" else True,
     )
+
+
+def _fair_matchup(game, data, plan: services.MatchPlan):
+    """Button Men's "Fair random matchup": the two drawn buttons become the match's
+    fighters (plain names, so the replay is the same match); the drawn pair, which
+    says why, or None when the form did not ask for one."""
+    if game.slug != "buttonmen" or not data.get(lobby.FAIR_FIELD):
+        return None
+    you = next((i for i, s in enumerate(plan.seats) if s.identity is not None), None)
+    fighters, drawn = lobby.fair_fighters(data, you)
+    plan.options = {**plan.options, "fighters": fighters}
+    return drawn
 
 
 def _stakes(data) -> bool:

@@ -20,7 +20,7 @@ from webapp.bots.models import Bot
 from webapp.bots.tournament_games import seat_stats
 from webapp.matches import signals as match_signals
 from webapp.matches.models import Match
-from webapp.tournaments import people, playing, services, tasks
+from webapp.tournaments import buttonstats, people, playing, services, tasks
 from webapp.tournaments.models import Tournament, TournamentGame
 
 
@@ -42,6 +42,11 @@ def game_ended(match_id: int, status: str, played: Any) -> None:
         tournament_id = game.tournament_id
         transaction.on_commit(lambda: playing.after_game(tournament_id))
     playing.pump(tournament_id)
+
+
+def button_study() -> list[dict]:
+    """The table of the study the button pages show, for the lobby's fair matchup."""
+    return [buttonstats.current().table]
 
 
 def match_context(match: Match, identity: Any) -> list[dict[str, Any]]:
@@ -98,6 +103,7 @@ def fan_out_round(tournament_id: int, games: int) -> None:
 
 match_signals.match_ended.connect(game_ended)
 match_signals.match_context.connect(match_context)
+match_signals.button_study.connect(button_study)
 bot_signals.sweeping.connect(pump_all)
 bot_signals.bot_connected.connect(pump_for_bot)
 services.submitted.connect(start_on_workers)
