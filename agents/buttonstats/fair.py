@@ -83,7 +83,7 @@ class Matchup:
             why = (
                 f"{self.a} against {self.b}: estimated {self.split()} from the button study "
                 f"(they never met there; against the field {_pct(ra)} % of {ga} games and "
-                f"{_pct(rb)} % of {gb})"
+                f"{_pct(rb)} % of {gb} games)"
             )
         if self.within:
             return f"A fair random matchup, within {self.band_text}: {why}."
