@@ -124,6 +124,8 @@ def test_the_apps_listen_to_what_matches_announces():
     assert _names(signals.match_started) == ["webapp.notify.live.game_started"]
     assert _names(bot_signals.bot_connected) == ["webapp.tournaments.listeners.pump_for_bot"]
     assert _names(bot_signals.sweeping) == ["webapp.tournaments.listeners.pump_all"]
+    # The lobby's fair Button Men matchup reads the study the button pages show.
+    assert _names(signals.button_study) == ["webapp.tournaments.listeners.button_study"]
 
 
 def _declared_in_webapp() -> list[str]:

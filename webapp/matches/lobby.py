@@ -12,15 +12,11 @@ import random
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import agents
-import agents.buttonstats
 import games
 from agents.buttonstats import fair, stats, study
-from agents.buttonstats.__main__ import load
 from games.buttonmen.fighters import fighter_name
 from games.core import Game, Option
 from webapp.matches import gamebook, signals
@@ -332,17 +328,10 @@ CLOCK_CHOICES = [
 FAIR_FIELD = "fair"
 
 
-@cache
-def _shipped_table() -> dict[str, stats.ButtonStats]:
-    path = Path(agents.buttonstats.__file__).with_name("shipped.json")
-    return stats.compute(load(path)["games"])
-
-
 def button_table() -> Mapping[str, stats.ButtonStats]:
     """The button study's table: the one the button pages show (``webapp.tournaments``
-    answers ``signals.button_study``), else the study shipped in the repository."""
-    answers = signals.ask(signals.button_study)
-    return answers[0] if answers else _shipped_table()
+    answers ``signals.button_study``: its latest study, else the one shipped)."""
+    return signals.ask(signals.button_study)[0]
 
 
 def fair_fighters(

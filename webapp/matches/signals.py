@@ -74,9 +74,8 @@ rating_changes = Hook("rating_changes", ("leaderboards",), optional=True)
 rating_note = Hook("rating_note", ("leaderboards",), optional=True)
 ratings_of = Hook("ratings_of", ("leaderboards",))  # seeks pair people by it
 match_context = Hook("match_context", ("tournaments",), optional=True)
-# The lobby's fair Button Men matchup asks for the button study's table (the study the
-# button pages show); unheard, it reads the study shipped in the repository.
-button_study = Hook("button_study", ("tournaments",), optional=True)
+# The lobby's fair Button Men matchup draws from the study the button pages show.
+button_study = Hook("button_study", ("tournaments",))
 
 
 def ask(question: Hook, **kwargs) -> list:
