@@ -37,3 +37,10 @@ def test_the_lobby_starts_every_game_against_an_agent(client, slug):
     response = client.post("/matches/new/", {"game": slug, "mode": "ai", "opponent": "random"})
     assert response.status_code == 302 and "/matches/" in response.url
     assert client.get(response.url).status_code == 200
+
+
+def test_the_home_page_shows_every_game_and_counts_them(client):
+    page = client.get("/").content.decode()
+    assert f"{len(SLUGS)} turn-based dice games." in page
+    for slug in SLUGS:
+        assert f'id="game-{slug}"' in page
