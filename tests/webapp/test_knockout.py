@@ -14,32 +14,14 @@ from agents.tournament import FORMATS
 from webapp import api
 from webapp.accounts.identity import Identity
 from webapp.errors import Rejected
-from webapp.tournaments import people, playing, services, standings, tasks
+from webapp.tournaments import people, services, standings
 from webapp.tournaments.models import Tournament, TournamentGame
+
+from .tournament_helpers import in_process, play_to_the_end  # noqa: F401 - in_process: autouse
 
 pytestmark = pytest.mark.django_db
 
 FIELD = ["random", "footsies-counter", "footsies-nash", "footsies-bayesian", "random"]
-
-
-@pytest.fixture(autouse=True)
-def in_process(monkeypatch):
-    # Played here, batch by batch, as test_swiss plays its rounds.
-    monkeypatch.setattr(services, "_start", lambda tournament_id: None)
-    monkeypatch.setattr(tasks, "fan_out", lambda tournament_id, pending: 0)
-
-
-def play_to_the_end(tournament, capture) -> list[int]:
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
-    seen = []
-    for _ in range(20):
-        with capture(execute=True):
-            playing.play_for(tournament.pk, 60)
-        tournament.refresh_from_db()
-        seen.append(tournament.round)
-        if tournament.is_over:
-            break
-    return seen
 
 
 def test_a_knockout_from_the_form_plays_its_bracket_to_the_end(

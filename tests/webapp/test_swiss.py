@@ -6,33 +6,14 @@ import json
 import pytest
 
 from agents.arena import run_arena
-from webapp.tournaments import playing, services, standings, tasks
+from webapp.tournaments import playing, services, standings
 from webapp.tournaments.models import Tournament, TournamentGame
+
+from .tournament_helpers import in_process, play_to_the_end  # noqa: F401 - in_process: autouse
 
 pytestmark = pytest.mark.django_db
 
 FIELD = ["random", "footsies-counter", "footsies-nash", "footsies-bayesian", "random:"]
-
-
-@pytest.fixture(autouse=True)
-def in_process(monkeypatch):
-    # Played here, batch by batch; test_tournament_workers covers the real workers.
-    monkeypatch.setattr(services, "_start", lambda tournament_id: None)
-    monkeypatch.setattr(tasks, "fan_out", lambda tournament_id, pending: 0)
-
-
-def play_to_the_end(tournament, capture) -> list[int]:
-    """Play every game as workers would; returns the round under way after each pass."""
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
-    seen = []
-    for _ in range(20):
-        with capture(execute=True):
-            playing.play_for(tournament.pk, 60)
-        tournament.refresh_from_db()
-        seen.append(tournament.round)
-        if tournament.is_over:
-            break
-    return seen
 
 
 def test_a_swiss_plays_its_rounds_one_after_another_and_ranks_by_points(
