@@ -87,6 +87,24 @@ def read_frame(text_data: str | None, bytes_data: bytes | None, max_bytes: int) 
     return message
 
 
+async def take_frame(socket, text_data: str | None, bytes_data: bytes | None) -> dict | None:
+    """A page socket's next frame as a JSON object, or None once answered: ignored after
+    the close, refused (and the socket closed) past its frame budget, an error frame for
+    one too large or malformed. ``socket`` has ``closed``, ``budget``, ``_error`` and
+    ``_close`` (the match and person sockets)."""
+    if socket.closed:
+        return None  # queued before the close: not handled
+    if not socket.budget.take():
+        await socket._error("rate_limited", "too many frames; reconnect and slow down")
+        await socket._close(CLOSE_RATE_LIMITED)
+        return None
+    try:
+        return read_frame(text_data, bytes_data, settings.DICEARENA_MAX_FRAME_BYTES)
+    except BadFrame as bad:
+        await socket._error(bad.code, bad.text)
+        return None
+
+
 class FrameBudget:
     """A token bucket: ``burst`` tokens at once, refilled at ``rate`` tokens a second.
     A person clicks a few times a second at most; a page's heartbeat is one frame in 25 s.
@@ -202,16 +220,8 @@ class MatchConsumer(PageSocket):
                 self.hello_later.cancel()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
-        if self.closed:
-            return  # queued before the close: not handled
-        if not self.budget.take():
-            await self._error("rate_limited", "too many frames; reconnect and slow down")
-            await self._close(CLOSE_RATE_LIMITED)
-            return
-        try:
-            message = read_frame(text_data, bytes_data, settings.DICEARENA_MAX_FRAME_BYTES)
-        except BadFrame as bad:
-            await self._error(bad.code, bad.text)
+        message = await take_frame(self, text_data, bytes_data)
+        if message is None:
             return
         kind = message.get("type")
         if kind == "hello":

@@ -24,12 +24,10 @@ from webapp.accounts.identity import Identity, identity_of
 from webapp.accounts.models import Preferences
 from webapp.matches import frames, waiting
 from webapp.matches.consumers import (
-    CLOSE_RATE_LIMITED,
     CLOSE_TRY_AGAIN,
-    BadFrame,
     FrameBudget,
     in_thread,
-    read_frame,
+    take_frame,
 )
 from webapp.notify import live
 from webapp.seeks.live import SEEKS_GROUP
@@ -101,16 +99,8 @@ class PersonConsumer(PageSocket):
     # ----- from the page ---------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
-        if self.closed:
-            return
-        if not self.budget.take():
-            await self._error("rate_limited", "too many frames; reconnect and slow down")
-            await self._close(CLOSE_RATE_LIMITED)
-            return
-        try:
-            message = read_frame(text_data, bytes_data, settings.DICEARENA_MAX_FRAME_BYTES)
-        except BadFrame as bad:
-            await self._error(bad.code, bad.text)
+        message = await take_frame(self, text_data, bytes_data)
+        if message is None:
             return
         kind = message.get("type")
         if kind == "hello":
