@@ -463,12 +463,13 @@
   }
 
   function attributes(have, want) {
+    // Whether a <details> is open is the person's choice: never taken from ``want``.
+    const theirs = (name) => name === "open" && have.tagName === "DETAILS";
     for (const { name } of [...have.attributes]) {
-      if (!want.hasAttribute(name) && !(name === "open" && have.tagName === "DETAILS")) have.removeAttribute(name);
+      if (!want.hasAttribute(name) && !theirs(name)) have.removeAttribute(name);
     }
     for (const { name, value } of [...want.attributes]) {
-      if (name === "open" && have.tagName === "DETAILS") continue; // the person's choice
-      if (have.getAttribute(name) !== value) have.setAttribute(name, value);
+      if (!theirs(name) && have.getAttribute(name) !== value) have.setAttribute(name, value);
     }
   }
 
